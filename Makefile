@@ -1,0 +1,53 @@
+# nfsweep - top level. Each directory builds itself; this file only
+# delegates and makes sure the machine has what the targets need.
+#
+#   make            build the engines (installs deps first if needed)
+#   make sweep      the main job (README)
+#   make test       every test (README); .ci/run calls exactly this
+#   make check-asan unit tests under ASan + UBSan
+#   make install    engines to $(DESTDIR)$(PREFIX)/lib/nfsweep/
+include Makefile.quiet
+
+BUILD := $(CURDIR)/build
+PREFIX ?= /usr/local
+DESTDIR ?=
+export BUILD
+
+# The fio source tree the engines compile against: Debian's source package
+# of the installed fio, fetched and configured by tools/fio-source.sh, or
+# the tree given with FIO_SRC=<dir>.
+FIO_SRC_FILE := $(BUILD)/fio-src.path
+
+all: engines
+
+deps:
+	@tools/deps.sh build test
+ifeq ($(FIO_SRC),)
+	@mkdir -p $(BUILD)
+	@tools/fio-source.sh $(BUILD) > $(FIO_SRC_FILE).tmp && mv $(FIO_SRC_FILE).tmp $(FIO_SRC_FILE)
+else
+	@test -f "$(FIO_SRC)/config-host.h" || { echo "make: FIO_SRC=$(FIO_SRC) has no config-host.h: run its ./configure first" >&2; exit 1; }
+	@mkdir -p $(BUILD) && echo "$(abspath $(FIO_SRC))" > $(FIO_SRC_FILE)
+endif
+
+engines: deps
+	@$(MAKE) --no-print-directory -C engines FIO_SRC="$$(cat $(FIO_SRC_FILE))"
+
+test: engines
+	@$(MAKE) --no-print-directory -C tests FIO_SRC="$$(cat $(FIO_SRC_FILE))" test
+
+check-asan: deps
+	@$(MAKE) --no-print-directory -C tests FIO_SRC="$$(cat $(FIO_SRC_FILE))" check-asan
+
+sweep: engines
+	@tools/demo.sh $(BUILD)
+
+install: engines
+	install -d $(DESTDIR)$(PREFIX)/lib/nfsweep
+	install -m 0755 $(BUILD)/engines/nfsweep-uring.so $(BUILD)/engines/nfsweep-aio.so \
+		$(DESTDIR)$(PREFIX)/lib/nfsweep/
+
+clean:
+	rm -rf $(BUILD)/engines $(BUILD)/tests
+
+.PHONY: all deps engines test check-asan sweep install clean

@@ -1,0 +1,73 @@
+#!/bin/sh
+# deps.sh - install the Debian packages nfsweep builds and tests with.
+#
+# Idempotent: asks dpkg what is missing and installs only that. As root it
+# runs apt-get; otherwise it prints the exact command and exits 1, so a
+# user is never surprised by a sudo prompt from a Makefile.
+#
+# Usage: tools/deps.sh [GROUP...]   groups: build test lab bench plot
+# Exit:  0 all present, 1 missing and not root, 2 apt-get failed.
+set -eu
+
+pkgs_build="fio liburing-dev libaio-dev libnuma-dev numactl libjson-c-dev
+	pkg-config dpkg-dev make gcc"
+pkgs_test="check python3"
+pkgs_lab="user-mode-linux busybox-static nfs-kernel-server nfs-common rpcbind
+	kmod cpio iproute2 e2fsprogs util-linux procps"
+pkgs_bench="linux-perf"
+pkgs_plot="gnuplot-nox"
+
+groups=${*:-build}
+want=""
+for g in $groups; do
+	case $g in
+	build) want="$want $pkgs_build" ;;
+	test)  want="$want $pkgs_test" ;;
+	lab)   want="$want $pkgs_lab" ;;
+	bench) want="$want $pkgs_bench" ;;
+	plot)  want="$want $pkgs_plot" ;;
+	*) echo "deps.sh: unknown group '$g' (build test lab bench plot)" >&2
+	   exit 2 ;;
+	esac
+done
+
+missing=""
+for p in $want; do
+	st=$(dpkg-query -W -f '${db:Status-Status}' "$p" 2>/dev/null || true)
+	[ "$st" = installed ] || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+
+cmd="apt-get install -y --no-install-recommends$missing"
+if [ "$(id -u)" != 0 ]; then
+	echo "deps.sh: missing Debian packages:$missing" >&2
+	echo "deps.sh: run as root:  apt-get update && $cmd" >&2
+	exit 1
+fi
+
+# Some of these packages (rpcbind, nfs-kernel-server) start services when
+# installed. nfsweep must never start or enable an NFS service on the host:
+# a temporary policy-rc.d forbids every start during the install, and the
+# lab later checks that none is enabled.
+policy=/usr/sbin/policy-rc.d
+own_policy=0
+if [ ! -e "$policy" ]; then
+	printf '#!/bin/sh\nexit 101\n' > "$policy"
+	chmod 755 "$policy"
+	own_policy=1
+fi
+restore() { if [ "$own_policy" = 1 ]; then rm -f "$policy"; fi; }
+trap restore EXIT
+
+echo "deps.sh: installing:$missing" >&2
+export DEBIAN_FRONTEND=noninteractive
+# A stale or empty package list makes apt-get say "unable to locate": update
+# once and retry before giving up.
+if ! apt-get install -y -qq --no-install-recommends $missing >/dev/null; then
+	apt-get update -qq || { echo "deps.sh: apt-get update failed" >&2; exit 2; }
+	apt-get install -y -qq --no-install-recommends $missing >/dev/null || {
+		echo "deps.sh: '$cmd' failed" >&2
+		exit 2
+	}
+fi
+exit 0

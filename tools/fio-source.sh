@@ -1,0 +1,88 @@
+#!/bin/sh
+# fio-source.sh - give the engines the source tree of the very fio that will
+# load them.
+#
+# fio checks only FIO_IOOPS_VERSION when it dlopen()s an external engine, yet
+# struct thread_data and struct io_u can change between releases that share
+# that number. So the engines are compiled against the Debian source package
+# of exactly the installed fio version, configured the way debian/rules
+# configures it, so that config-host.h matches the binary.
+#
+# The source is fetched through a private apt configuration under
+# $BUILD/apt (a deb-src twin of each configured Debian suite): /etc/apt is
+# never edited.
+#
+# Usage: tools/fio-source.sh BUILD_DIR     prints the configured tree's path
+# Exit:  0 ok, 1 not possible (message says why and what to do)
+set -eu
+
+build=${1:?usage: fio-source.sh BUILD_DIR}
+mkdir -p "$build"
+build=$(cd "$build" && pwd)
+
+die() { echo "fio-source: $*" >&2; exit 1; }
+
+ver=$(dpkg-query -W -f '${Version}' fio 2>/dev/null) ||
+	die "the fio package is not installed (run: make deps)"
+upstream=${ver%-*}
+tree="$build/fio-src/fio-$ver"
+
+if [ -f "$tree/.nfsweep-configured" ]; then
+	echo "$tree"
+	exit 0
+fi
+
+aptdir="$build/apt"
+mkdir -p "$aptdir/lists/partial" "$aptdir/sources" "$aptdir/dl"
+
+# deb-src twins of the configured Debian suites, both file formats.
+: > "$aptdir/sources/debsrc.sources"
+for f in /etc/apt/sources.list.d/*.sources; do
+	[ -f "$f" ] || continue
+	grep -qi 'debian' "$f" || continue
+	sed 's/^Types:.*/Types: deb-src/' "$f" >> "$aptdir/sources/debsrc.sources"
+	echo >> "$aptdir/sources/debsrc.sources"
+done
+: > "$aptdir/sources/debsrc.list"
+for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+	[ -f "$f" ] || continue
+	sed -n 's/^deb \(.*debian.*\)/deb-src \1/p' "$f" >> "$aptdir/sources/debsrc.list"
+done
+[ -s "$aptdir/sources/debsrc.sources" ] || [ -s "$aptdir/sources/debsrc.list" ] ||
+	die "no Debian suite found in /etc/apt to derive a deb-src entry from"
+
+apt_private() {
+	apt-get -o Dir::Etc::sourcelist="$aptdir/sources/debsrc.list" \
+		-o Dir::Etc::sourceparts="$aptdir/sources" \
+		-o Dir::State::Lists="$aptdir/lists" \
+		-o Debug::NoLocking=1 -o APT::Sandbox::User=root "$@"
+}
+
+echo "fio-source: fetching the Debian source of fio $ver into $build/fio-src" >&2
+apt_private -qq update >&2 ||
+	die "apt-get update with the private deb-src list in $aptdir failed"
+(cd "$aptdir/dl" && apt_private -qq --download-only source "fio=$ver" >&2 2>&1) ||
+	die "apt-get source fio=$ver failed: is this version still in the archive? (FIO_SRC=<configured fio tree> overrides)"
+
+rm -rf "$tree"
+mkdir -p "$build/fio-src"
+dpkg-source --no-check -x "$aptdir/dl/fio_$upstream-"*".dsc" "$tree" >/dev/null ||
+	die "dpkg-source -x of fio_$ver failed"
+
+# Debian's own configure line, read from debian/rules so that it stays right
+# for other fio versions. Switches that only add the gfio GUI or the NBD
+# engine need GTK/libnbd headers; they change no struct that an external
+# engine sees, so they are dropped if the headers are not there.
+cfg=$(sed -n 's/^[[:space:]]*\(\.\/configure .*\)/\1/p' "$tree/debian/rules" | head -n 1)
+[ -n "$cfg" ] || cfg="./configure --disable-native --prefix=/usr"
+cd "$tree"
+if ! sh -c "$cfg" > configure.log 2>&1; then
+	reduced=$(echo "$cfg" | sed 's/ --enable-gfio//; s/ --enable-libnbd//')
+	echo "fio-source: '$cfg' failed (GUI/NBD headers absent); using '$reduced'" >&2
+	sh -c "$reduced" > configure.log 2>&1 ||
+		die "configure failed, see $tree/configure.log"
+	cfg=$reduced
+fi
+./FIO-VERSION-GEN >/dev/null
+echo "$cfg" > .nfsweep-configured
+echo "$tree"
