@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nfsweep-aio's core, free of fio: see aio_core.h. Buffered libaio is
+ * synchronous inside io_submit(); the baseline is meant for direct=1.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aio_core.h"
+
+int aio_opts_validate(const struct aio_opts *o, unsigned int iodepth,
+		      int numa_max_node, char *msg, size_t msglen)
+{
+	const char *why = NULL;
+
+	if (!iodepth)
+		why = "iodepth must be at least 1";
+	else if (o->numa_node < -1)
+		why = "aio_numa_node must be -1 (leave alone) or a node number";
+	else if (o->numa_node >= 0 && numa_max_node < 0)
+		why = "aio_numa_node is set but this kernel has no NUMA support";
+	else if (o->numa_node >= 0 && o->numa_node > numa_max_node)
+		why = "aio_numa_node names a node this machine does not have";
+	if (!why)
+		return 0;
+	if (msg && msglen)
+		snprintf(msg, msglen, "%s", why);
+	return -EINVAL;
+}
+
+int aio_queue_open(struct aio_queue *q, unsigned int depth, const char **call)
+{
+	unsigned int cap = 1;
+	int ret;
+
+	memset(q, 0, sizeof(*q));
+	q->depth = depth ? depth : 1;
+	while (cap < q->depth)
+		cap <<= 1;
+	q->mask = cap - 1;
+	q->iocbs = calloc(cap, sizeof(*q->iocbs));
+	q->events = calloc(q->depth, sizeof(*q->events));
+	if (!q->iocbs || !q->events) {
+		*call = "calloc";
+		ret = -ENOMEM;
+		goto out_free;
+	}
+	ret = io_queue_init((int)q->depth, &q->ctx);
+	if (ret) {
+		*call = "io_queue_init";
+		goto out_free;
+	}
+	return 0;
+
+out_free:
+	free(q->iocbs);
+	free(q->events);
+	memset(q, 0, sizeof(*q));
+	return ret;
+}
+
+void aio_queue_close(struct aio_queue *q)
+{
+	if (q->ctx)
+		io_destroy(q->ctx);
+	free(q->iocbs);
+	free(q->events);
+	memset(q, 0, sizeof(*q));
+}
+
+int aio_stage(struct aio_queue *q, struct iocb *iocb)
+{
+	if (q->staged + q->inflight >= q->depth)
+		return -EBUSY;
+	q->iocbs[q->head] = iocb;
+	q->head = (q->head + 1) & q->mask;
+	q->staged++;
+	return 0;
+}
+
+int aio_submit(struct aio_queue *q, aio_submitted_fn submitted, void *ctx)
+{
+	int total = 0;
+
+	while (q->staged) {
+		/* A contiguous run of the ring: io_submit takes an array. */
+		unsigned int run = q->mask + 1 - q->tail, i;
+		int ret;
+
+		if (run > q->staged)
+			run = q->staged;
+		ret = io_submit(q->ctx, (long)run, q->iocbs + q->tail);
+		if (ret == -EINTR)
+			continue;
+		if (ret <= 0)
+			return total ? total : (ret ? ret : -EAGAIN);
+		for (i = 0; i < (unsigned int)ret; i++)
+			if (submitted)
+				submitted(ctx, q->iocbs[(q->tail + i) & q->mask]);
+		q->tail = (q->tail + ret) & q->mask;
+		q->staged -= ret;
+		q->inflight += ret;
+		total += ret;
+	}
+	return total;
+}
+
+/* The kernel's completion ring, as mapped at the context's address. */
+struct aio_ring_hdr {
+	unsigned int id;
+	unsigned int nr;
+	unsigned int head;
+	unsigned int tail;
+	unsigned int magic;
+	unsigned int compat_features;
+	unsigned int incompat_features;
+	unsigned int header_length;
+	struct io_event events[];
+};
+#define AIO_RING_MAGIC 0xa10a10a1
+
+static unsigned int reap_user(struct aio_queue *q, unsigned int max)
+{
+	struct aio_ring_hdr *ring = (struct aio_ring_hdr *)q->ctx;
+	unsigned int n = 0, head = ring->head;
+
+	/* acquire: the events up to tail are written before tail moves. */
+	while (n < max && head != __atomic_load_n(&ring->tail, __ATOMIC_ACQUIRE)) {
+		q->events[n++] = ring->events[head];
+		head = (head + 1) % ring->nr;
+	}
+	/* release: our copies are done before the kernel may reuse the slots. */
+	if (n)
+		__atomic_store_n(&ring->head, head, __ATOMIC_RELEASE);
+	return n;
+}
+
+int aio_reap(struct aio_queue *q, unsigned int min, unsigned int max,
+	     bool userspace)
+{
+	int ret;
+
+	if (max > q->depth)
+		max = q->depth;
+	if (userspace && !min &&
+	    ((struct aio_ring_hdr *)q->ctx)->magic == AIO_RING_MAGIC) {
+		ret = (int)reap_user(q, max);
+	} else {
+		do {
+			ret = io_getevents(q->ctx, (long)min, (long)max, q->events, NULL);
+		} while (ret == -EINTR);
+		if (ret < 0)
+			return ret;
+	}
+	q->inflight -= ret;
+	return ret;
+}

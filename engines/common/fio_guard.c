@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The guard every nfsweep engine runs in init(): the running fio must be the
+ * one whose headers the engine was compiled against (see fio_guard.h), and
+ * the shared error format of the engines.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "fio_guard.h"
+
+#ifndef NFSWEEP_FIO_VERSION
+#error "NFSWEEP_FIO_VERSION must be defined by the build (from FIO-VERSION-FILE)"
+#endif
+
+void nfsweep_err(struct thread_data *td, const char *engine, const char *hook,
+		 const char *call, int err, const char *fmt, ...)
+{
+	char detail[256] = "";
+	va_list ap;
+
+	if (fmt && *fmt) {
+		va_start(ap, fmt);
+		vsnprintf(detail, sizeof(detail), fmt, ap);
+		va_end(ap);
+	}
+	log_err("%s: %s(): %s: %s%s%s%s\n", engine, hook, call, strerror(err),
+		*detail ? " (" : "", detail, *detail ? ")" : "");
+	td_verror(td, err, call);
+}
+
+int nfsweep_fio_guard(struct thread_data *td, const char *engine,
+		      const struct ioengine_ops *self)
+{
+	if (strcmp(fio_version_string, NFSWEEP_FIO_VERSION)) {
+		log_err("%s: init(): refusing to run: this engine was built against "
+			"the source of %s but is loaded by %s, and struct layouts may "
+			"differ; rebuild it with 'make' against this fio's source "
+			"(or set FIO_SRC=<configured %s tree>)\n",
+			engine, NFSWEEP_FIO_VERSION, fio_version_string,
+			fio_version_string);
+		td_vmsg(td, EPROTO, "fio version mismatch", "init");
+		return 1;
+	}
+	if (td->io_ops != self) {
+		log_err("%s: init(): refusing to run: struct thread_data of this fio "
+			"does not have the layout of the %s headers the engine was "
+			"built with (configure options differ?); rebuild with 'make'\n",
+			engine, NFSWEEP_FIO_VERSION);
+		td_vmsg(td, EPROTO, "fio layout mismatch", "init");
+		return 1;
+	}
+	return 0;
+}

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef NFSWEEP_FIO_GUARD_H
+#define NFSWEEP_FIO_GUARD_H
+
+#include "fio.h"
+
+/* Only the engine's ops table leaves the .so (built with -fvisibility=hidden). */
+#define NFSWEEP_EXPORT __attribute__((visibility("default")))
+
+/*
+ * fio checks only FIO_IOOPS_VERSION when it loads an external engine, and
+ * that number does not move when struct thread_data or struct io_u do. So
+ * each engine's init() calls this first: it refuses a fio whose version
+ * string differs from the source tree the engine was compiled against, and
+ * checks one pointer whose position depends on the layout (td->io_ops must
+ * be the engine's own table). Returns 0, or 1 with td's error set.
+ */
+int nfsweep_fio_guard(struct thread_data *td, const char *engine,
+		      const struct ioengine_ops *self);
+
+/*
+ * Log one error that names where and what: the engine, the hook, the
+ * failing call, the errno text and (via @fmt) the option or path involved.
+ * Also records it as the job's error so that fio's summary and exit code
+ * carry it. @err is a positive errno.
+ */
+void nfsweep_err(struct thread_data *td, const char *engine, const char *hook,
+		 const char *call, int err, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+
+#endif

@@ -1,0 +1,285 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nfsweep-aio: fio external engine on libaio, the fair baseline for
+ * nfsweep-uring. Asynchronous only with direct=1 (buffered libaio runs
+ * synchronously inside io_submit, which init() says once).
+ *
+ *   fio --ioengine=external:/usr/local/lib/nfsweep/nfsweep-aio.so --direct=1 ...
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fio.h"
+#include "optgroup.h"
+
+#include "aio_core.h"
+#include "common/fio_guard.h"
+#include "common/numa_place.h"
+
+#define ENGINE "nfsweep-aio"
+
+struct nfsweep_aio_options {
+	void *pad;		/* fio's option parser wants a pointer first */
+	unsigned int nowait;
+	unsigned int userspace_reap;
+	int numa_node;
+};
+
+struct nfsweep_aio_data {
+	struct aio_queue q;
+	struct aio_opts o;
+	struct thread_data *td;
+	bool fill_issue_time;
+	struct timespec now;		/* one clock read per submitted batch */
+};
+
+static struct fio_option options[] = {
+	{
+		.name	= "aio_nowait",
+		.lname	= "nfsweep-aio RWF_NOWAIT",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct nfsweep_aio_options, nowait),
+		.help	= "Set RWF_NOWAIT: fail with EAGAIN instead of blocking",
+		.def	= "0",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_LIBAIO,
+	},
+	{
+		.name	= "aio_userspace_reap",
+		.lname	= "nfsweep-aio userspace reap",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct nfsweep_aio_options, userspace_reap),
+		.help	= "Read completions from the kernel's ring without io_getevents when fio polls",
+		.def	= "0",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_LIBAIO,
+	},
+	{
+		.name	= "aio_numa_node",
+		.lname	= "nfsweep-aio buffer NUMA node",
+		.type	= FIO_OPT_INT,
+		.off1	= offsetof(struct nfsweep_aio_options, numa_node),
+		.help	= "Bind the I/O buffers to this NUMA node, e.g. the NIC's (-1: leave them alone)",
+		.def	= "-1",
+		/* No minval: fio would print an error yet run with the default. */
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_LIBAIO,
+	},
+	{
+		.name	= NULL,
+	},
+};
+
+extern NFSWEEP_EXPORT struct ioengine_ops ioengine;
+
+/* init(): required. Check the fio and the options, create the context. */
+static int fio_nfsweep_aio_init(struct thread_data *td)
+{
+	struct nfsweep_aio_options *eo = td->eo;
+	struct nfsweep_aio_data *ld;
+	const char *call = "";
+	char msg[160];
+	int ret;
+
+	if (nfsweep_fio_guard(td, ENGINE, &ioengine))
+		return 1;
+
+	ld = calloc(1, sizeof(*ld));
+	if (!ld) {
+		nfsweep_err(td, ENGINE, "init", "calloc", ENOMEM, NULL);
+		return 1;
+	}
+	ld->td = td;
+	ld->o.nowait = eo->nowait;
+	ld->o.userspace_reap = eo->userspace_reap;
+	ld->o.numa_node = eo->numa_node;
+
+	ret = aio_opts_validate(&ld->o, td->o.iodepth, nfsweep_numa_max_node(),
+				msg, sizeof(msg));
+	if (ret) {
+		log_err("%s: init(): invalid options: %s\n", ENGINE, msg);
+		td_vmsg(td, EINVAL, msg, "init");
+		goto out_free;
+	}
+	ret = aio_queue_open(&ld->q, td->o.iodepth, &call);
+	if (ret) {
+		nfsweep_err(td, ENGINE, "init", call, -ret,
+			    "iodepth=%u; see /proc/sys/fs/aio-max-nr", td->o.iodepth);
+		goto out_free;
+	}
+	if (!td->o.odirect)
+		dprint(FD_IO, "%s: direct=0: buffered libaio completes inside io_submit\n",
+		       ENGINE);
+	ld->fill_issue_time = fio_fill_issue_time(td);
+	td->io_ops_data = ld;
+	return 0;
+
+out_free:
+	free(ld);
+	return 1;
+}
+
+/* post_init(): optional. Buffers exist now: place them if asked. */
+static int fio_nfsweep_aio_post_init(struct thread_data *td)
+{
+	struct nfsweep_aio_data *ld = td->io_ops_data;
+	int ret;
+
+	if (ld->o.numa_node < 0 || !td->orig_buffer)
+		return 0;
+	ret = nfsweep_numa_bind(td->orig_buffer, td->orig_buffer_size, ld->o.numa_node);
+	if (ret) {
+		nfsweep_err(td, ENGINE, "post_init", "mbind", -ret,
+			    "aio_numa_node=%d", ld->o.numa_node);
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * queue(): required. Stage; commit() submits. Linux has no async fsync for
+ * most files, so a sync waits for the queue to drain and runs inline.
+ */
+static enum fio_q_status fio_nfsweep_aio_queue(struct thread_data *td,
+					       struct io_u *io_u)
+{
+	struct nfsweep_aio_data *ld = td->io_ops_data;
+	struct iocb *iocb = &io_u->iocb;
+	int fd = io_u->file->fd;
+
+	fio_ro_check(td, io_u);
+
+	if (!ddir_rw(io_u->ddir)) {
+		if (ld->q.staged || ld->q.inflight)
+			return FIO_Q_BUSY;
+		if (io_u->ddir == DDIR_TRIM)
+			do_io_u_trim(td, io_u);
+		else
+			do_io_u_sync(td, io_u);
+		io_u_mark_submit(td, 1);
+		io_u_mark_complete(td, 1);
+		return FIO_Q_COMPLETED;
+	}
+	if (io_u->ddir == DDIR_READ)
+		io_prep_pread(iocb, fd, io_u->xfer_buf, io_u->xfer_buflen, io_u->offset);
+	else
+		io_prep_pwrite(iocb, fd, io_u->xfer_buf, io_u->xfer_buflen, io_u->offset);
+	if (ld->o.nowait)
+		iocb->aio_rw_flags |= RWF_NOWAIT;
+	iocb->data = io_u;
+
+	if (aio_stage(&ld->q, iocb))
+		return FIO_Q_BUSY;
+	return FIO_Q_QUEUED;
+}
+
+static void stamp_submitted(void *ctx, struct iocb *iocb)
+{
+	struct nfsweep_aio_data *ld = ctx;
+	struct io_u *io_u = iocb->data;
+
+	io_u->issue_time = ld->now;
+	io_u_queued(ld->td, io_u);
+}
+
+/* commit(): submit the batch; fio counts everything as in flight after it. */
+static int fio_nfsweep_aio_commit(struct thread_data *td)
+{
+	struct nfsweep_aio_data *ld = td->io_ops_data;
+	int ret;
+
+	while (ld->q.staged) {
+		if (ld->fill_issue_time)
+			fio_gettime(&ld->now, NULL);
+		ret = aio_submit(&ld->q, ld->fill_issue_time ? stamp_submitted : NULL, ld);
+		if (ret > 0) {
+			io_u_mark_submit(td, ret);
+			continue;
+		}
+		if (ret == -EAGAIN || ret == -ENOMEM) {
+			/* Out of kernel resources: wait until one request ends. */
+			if (!ld->q.inflight) {
+				usleep(1);
+				continue;
+			}
+			return 0;
+		}
+		nfsweep_err(td, ENGINE, "commit", "io_submit", -ret, "%u staged",
+			    ld->q.staged);
+		return ret;
+	}
+	return 0;
+}
+
+static int fio_nfsweep_aio_getevents(struct thread_data *td, unsigned int min,
+				     unsigned int max, const struct timespec *t)
+{
+	struct nfsweep_aio_data *ld = td->io_ops_data;
+	unsigned int actual_min = td->o.iodepth_batch_complete_min == 0 ? 0 : min;
+	int ret;
+
+	(void)t;
+	/* Requests left staged by an EAGAIN in commit() go out first. */
+	if (ld->q.staged)
+		fio_nfsweep_aio_commit(td);
+	ret = aio_reap(&ld->q, actual_min, max, ld->o.userspace_reap);
+	if (ret < 0)
+		nfsweep_err(td, ENGINE, "getevents", "io_getevents", -ret,
+			    "min=%u max=%u", actual_min, max);
+	return ret;
+}
+
+static struct io_u *fio_nfsweep_aio_event(struct thread_data *td, int event)
+{
+	struct nfsweep_aio_data *ld = td->io_ops_data;
+	struct io_event *ev = &ld->q.events[event];
+	struct io_u *io_u = ev->data;
+	long res = (long)ev->res;
+
+	if (res < 0)
+		io_u->error = (unsigned int)-res;
+	else if ((unsigned long long)res < io_u->xfer_buflen)
+		io_u->resid = io_u->xfer_buflen - res;
+	else
+		io_u->error = 0;
+	return io_u;
+}
+
+static int fio_nfsweep_aio_cancel(struct thread_data *td, struct io_u *io_u)
+{
+	struct nfsweep_aio_data *ld = td->io_ops_data;
+	struct io_event ev;
+
+	return io_cancel(ld->q.ctx, &io_u->iocb, &ev);
+}
+
+static void fio_nfsweep_aio_cleanup(struct thread_data *td)
+{
+	struct nfsweep_aio_data *ld = td->io_ops_data;
+
+	if (!ld)
+		return;
+	aio_queue_close(&ld->q);
+	free(ld);
+	td->io_ops_data = NULL;
+}
+
+NFSWEEP_EXPORT struct ioengine_ops ioengine = {
+	.name			= ENGINE,
+	.version		= FIO_IOOPS_VERSION,
+	.flags			= FIO_ASYNCIO_SYNC_TRIM | FIO_ASYNCIO_SETS_ISSUE_TIME,
+	.init			= fio_nfsweep_aio_init,
+	.post_init		= fio_nfsweep_aio_post_init,
+	.queue			= fio_nfsweep_aio_queue,
+	.commit			= fio_nfsweep_aio_commit,
+	.getevents		= fio_nfsweep_aio_getevents,
+	.event			= fio_nfsweep_aio_event,
+	.cancel			= fio_nfsweep_aio_cancel,
+	.cleanup		= fio_nfsweep_aio_cleanup,
+	.open_file		= generic_open_file,
+	.close_file		= generic_close_file,
+	.get_file_size		= generic_get_file_size,
+	.options		= options,
+	.option_struct_size	= sizeof(struct nfsweep_aio_options),
+};

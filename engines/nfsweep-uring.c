@@ -1,0 +1,555 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nfsweep-uring: fio external engine on io_uring (liburing), for the kernel
+ * path VFS -> kernel NFS client. The hooks below adapt fio to the fio-free
+ * core in uring_core.c; what the kernel was asked and what it granted shows
+ * with fio's --debug=io.
+ *
+ *   fio --ioengine=external:/usr/local/lib/nfsweep/nfsweep-uring.so ...
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/uio.h>
+
+#include "fio.h"
+#include "optgroup.h"
+
+#include "common/fio_guard.h"
+#include "common/numa_place.h"
+#include "uring_core.h"
+
+#define ENGINE "nfsweep-uring"
+#define PROBES 8
+
+struct nfsweep_uring_options {
+	void *pad;		/* fio's option parser wants a pointer first */
+	unsigned int fixedbufs;
+	unsigned int registerfiles;
+	unsigned int sqpoll;
+	int sqpoll_cpu;
+	unsigned int max_workers;
+	unsigned int async_every;
+	unsigned int nowait;
+	unsigned int hipri;
+	int numa_node;
+	unsigned int submit;
+};
+
+struct nfsweep_uring_data {
+	struct uring_ring r;
+	struct uring_opts o;
+	struct uring_job job;
+	struct thread_data *td;
+	enum uring_path fallback_path;	/* for files that could not be probed */
+	unsigned int async_count;	/* for uring_force_async */
+	bool fill_issue_time;
+	bool buffers_registered;
+	struct timespec now;		/* one clock read per submitted batch */
+};
+
+static struct fio_option options[] = {
+	{
+		.name	= "uring_fixedbufs",
+		.lname	= "nfsweep-uring registered buffers",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct nfsweep_uring_options, fixedbufs),
+		.help	= "Register fio's I/O buffers with the ring (READ/WRITE_FIXED)",
+		.def	= "0",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "uring_registerfiles",
+		.lname	= "nfsweep-uring registered files",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct nfsweep_uring_options, registerfiles),
+		.help	= "Register each file with the ring when fio opens it",
+		.def	= "0",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "uring_sqpoll",
+		.lname	= "nfsweep-uring SQPOLL",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct nfsweep_uring_options, sqpoll),
+		.help	= "A kernel thread polls the submission queue (no submit syscall)",
+		.def	= "0",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "uring_sqpoll_cpu",
+		.lname	= "nfsweep-uring SQPOLL CPU",
+		.type	= FIO_OPT_INT,
+		.off1	= offsetof(struct nfsweep_uring_options, sqpoll_cpu),
+		.help	= "CPU to pin the SQPOLL thread to (-1: let the kernel choose)",
+		.def	= "-1",
+		/* No minval: fio would print an error yet run with the default. */
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "uring_max_workers",
+		.lname	= "nfsweep-uring io-wq worker cap",
+		.type	= FIO_OPT_INT,
+		.off1	= offsetof(struct nfsweep_uring_options, max_workers),
+		.help	= "Cap on io-wq workers per ring (NFS requests are often punted to io-wq; 0: kernel default)",
+		.def	= "0",
+		.minval	= 0,
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "uring_force_async",
+		.lname	= "nfsweep-uring force async every Nth",
+		.type	= FIO_OPT_INT,
+		.off1	= offsetof(struct nfsweep_uring_options, async_every),
+		.help	= "Send every Nth request straight to io-wq with IOSQE_ASYNC (0: never)",
+		.def	= "0",
+		.minval	= 0,
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "uring_nowait",
+		.lname	= "nfsweep-uring RWF_NOWAIT",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct nfsweep_uring_options, nowait),
+		.help	= "Set RWF_NOWAIT: fail with EAGAIN instead of blocking",
+		.def	= "0",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "uring_hipri",
+		.lname	= "nfsweep-uring polled completion",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct nfsweep_uring_options, hipri),
+		.help	= "Polled completion (IORING_SETUP_IOPOLL); needs direct=1 and a file that supports it",
+		.def	= "0",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "uring_numa_node",
+		.lname	= "nfsweep-uring buffer NUMA node",
+		.type	= FIO_OPT_INT,
+		.off1	= offsetof(struct nfsweep_uring_options, numa_node),
+		.help	= "Bind the I/O buffers to this NUMA node, e.g. the NIC's (-1: leave them alone)",
+		.def	= "-1",
+		/* No minval: fio would print an error yet run with the default. */
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "uring_submit",
+		.lname	= "nfsweep-uring submission path",
+		.type	= FIO_OPT_STR,
+		.off1	= offsetof(struct nfsweep_uring_options, submit),
+		.help	= "How requests reach the kernel",
+		.def	= "auto",
+		.posval	= {
+			{ .ival = "auto", .oval = URING_PATH_AUTO,
+			  .help = "Probe each file at open and pick the fastest correct path" },
+			{ .ival = "ring", .oval = URING_PATH_RING,
+			  .help = "Plain SQEs: the kernel tries to complete inline first" },
+			{ .ival = "async", .oval = URING_PATH_ASYNC,
+			  .help = "IOSQE_ASYNC: straight to an io-wq worker" },
+			{ .ival = "inline", .oval = URING_PATH_INLINE,
+			  .help = "Issue in the caller with preadv2/pwritev2 (iodepth=1 only)" },
+		},
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= NULL,
+	},
+};
+
+extern NFSWEEP_EXPORT struct ioengine_ops ioengine;
+
+static void opts_from_fio(struct uring_opts *o, const struct nfsweep_uring_options *eo)
+{
+	o->fixedbufs = eo->fixedbufs;
+	o->registerfiles = eo->registerfiles;
+	o->sqpoll = eo->sqpoll;
+	o->sqpoll_cpu = eo->sqpoll_cpu;
+	o->max_workers = eo->max_workers;
+	o->async_every = eo->async_every;
+	o->nowait = eo->nowait;
+	o->hipri = eo->hipri;
+	o->numa_node = eo->numa_node;
+	o->submit = eo->submit;
+}
+
+/*
+ * init(): required. Runs in the job's own process or thread, before buffers
+ * exist: check the fio, the options, and create the ring here so that a
+ * refusal comes before any file is laid out.
+ */
+static int fio_nfsweep_uring_init(struct thread_data *td)
+{
+	struct nfsweep_uring_data *ld;
+	const char *call = "";
+	char msg[160], fl[128];
+	int ret;
+
+	if (nfsweep_fio_guard(td, ENGINE, &ioengine))
+		return 1;
+
+	ld = calloc(1, sizeof(*ld));
+	if (!ld) {
+		nfsweep_err(td, ENGINE, "init", "calloc", ENOMEM, NULL);
+		return 1;
+	}
+	ld->td = td;
+	opts_from_fio(&ld->o, td->eo);
+	ld->job.iodepth = td->o.iodepth;
+	ld->job.direct = td->o.odirect;
+	ld->job.offload = td->o.io_submit_mode == IO_MODE_OFFLOAD;
+
+	ret = uring_opts_validate(&ld->o, &ld->job, nfsweep_numa_max_node(),
+				  msg, sizeof(msg));
+	if (ret) {
+		log_err("%s: init(): invalid options: %s\n", ENGINE, msg);
+		td_vmsg(td, EINVAL, msg, "init");
+		goto out_free;
+	}
+
+	ret = uring_ring_open(&ld->r, &ld->o, &ld->job, NULL, &call);
+	if (ret) {
+		nfsweep_err(td, ENGINE, "init", call, -ret,
+			    "iodepth=%u uring_sqpoll=%u uring_hipri=%u uring_max_workers=%u%s",
+			    ld->job.iodepth, ld->o.sqpoll, ld->o.hipri, ld->o.max_workers,
+			    ret == -EPERM || ret == -ENOSYS ?
+			    "; io_uring may be disabled (sysctl kernel.io_uring_disabled): try ioengine=external:nfsweep-aio.so" : "");
+		goto out_free;
+	}
+	dprint(FD_IO, "%s: ring of %u, setup flags %s, ring fd registered %s\n",
+	       ENGINE, ld->job.iodepth,
+	       uring_setup_flags_str(ld->r.setup_flags, fl, sizeof(fl)),
+	       ld->r.ring_fd_registered ? "yes" : "no");
+
+	/* Files fio opens before the probe can run take this path. */
+	ld->fallback_path = ld->o.submit == URING_PATH_AUTO ? URING_PATH_RING :
+			    (enum uring_path)ld->o.submit;
+	ld->fill_issue_time = fio_fill_issue_time(td);
+	td->io_ops_data = ld;
+	return 0;
+
+out_free:
+	free(ld);
+	return 1;
+}
+
+/*
+ * post_init(): optional. fio's buffers exist now: place them on the NUMA
+ * node asked for, and register them with the ring if asked.
+ */
+static int fio_nfsweep_uring_post_init(struct thread_data *td)
+{
+	struct nfsweep_uring_data *ld = td->io_ops_data;
+	struct iovec *iov;
+	unsigned int i, nr = td->io_u_all.nr;
+	int ret;
+
+	if (ld->o.numa_node >= 0 && td->orig_buffer) {
+		ret = nfsweep_numa_bind(td->orig_buffer, td->orig_buffer_size,
+					ld->o.numa_node);
+		if (ret) {
+			nfsweep_err(td, ENGINE, "post_init", "mbind", -ret,
+				    "uring_numa_node=%d", ld->o.numa_node);
+			return 1;
+		}
+	}
+
+	if (!ld->o.fixedbufs)
+		return 0;
+	iov = calloc(nr, sizeof(*iov));
+	if (!iov) {
+		nfsweep_err(td, ENGINE, "post_init", "calloc", ENOMEM, NULL);
+		return 1;
+	}
+	/* Buffer index i is io_u->index i: READ/WRITE_FIXED refer to it. */
+	for (i = 0; i < nr; i++) {
+		struct io_u *io_u = td->io_u_all.io_us[i];
+
+		iov[io_u->index].iov_base = io_u->buf;
+		iov[io_u->index].iov_len = td_max_bs(td);
+	}
+	ret = uring_register_buffers(&ld->r, iov, nr);
+	free(iov);
+	if (ret) {
+		nfsweep_err(td, ENGINE, "post_init", "io_uring_register_buffers", -ret,
+			    "uring_fixedbufs=1, %u buffers of %llu bytes; RLIMIT_MEMLOCK?",
+			    nr, (unsigned long long)td_max_bs(td));
+		return 1;
+	}
+	ld->buffers_registered = true;
+	return 0;
+}
+
+/*
+ * open_file(): fio's generic open, then register the file and choose its
+ * submission path from a probe of what the kernel does with its reads.
+ */
+static int fio_nfsweep_uring_open_file(struct thread_data *td, struct fio_file *f)
+{
+	struct nfsweep_uring_data *ld = td->io_ops_data;
+	enum uring_path path;
+	unsigned int probes = 0;
+	int ret, hits;
+
+	ret = generic_open_file(td, f);
+	if (ret)
+		return ret;
+	if (!ld)
+		return 0;
+
+	if (ld->o.registerfiles) {
+		ret = uring_set_file(&ld->r, f->fileno, f->fd);
+		if (ret) {
+			nfsweep_err(td, ENGINE, "open_file", "io_uring_register_files_update",
+				    -ret, "uring_registerfiles=1, file %s", f->file_name);
+			return 1;
+		}
+	}
+
+	path = ld->fallback_path;
+	if (ld->o.submit == URING_PATH_AUTO) {
+		enum uring_nowait nw = uring_probe_nowait(&ld->r, f->fd,
+							  f->real_file_size);
+
+		hits = uring_probe_inline(&ld->r, f->fd, f->real_file_size,
+					  td->o.odirect, PROBES, &probes);
+		if (hits < 0)
+			probes = 0;
+		if (nw != URING_NOWAIT_UNKNOWN || probes) {
+			path = uring_choose_path(URING_PATH_AUTO, nw, hits < 0 ? 0 : hits,
+						 probes, ld->job.iodepth);
+			ld->fallback_path = path;
+		}
+		dprint(FD_IO, "%s: %s: RWF_NOWAIT read %s, %d of %u ring reads "
+		       "completed inline%s%s: submission path %s\n", ENGINE,
+		       f->file_name, nw == URING_NOWAIT_YES ? "supported" :
+		       nw == URING_NOWAIT_NO ? "not supported" : "inconclusive",
+		       hits < 0 ? 0 : hits, probes, hits < 0 ? ", ring probe: " : "",
+		       hits < 0 ? strerror(-hits) : "", uring_path_name(path));
+	}
+	f->engine_pos = path;
+	return 0;
+}
+
+static int fio_nfsweep_uring_close_file(struct thread_data *td, struct fio_file *f)
+{
+	struct nfsweep_uring_data *ld = td->io_ops_data;
+
+	if (ld && ld->o.registerfiles && ld->r.files_registered)
+		uring_set_file(&ld->r, f->fileno, -1);
+	return generic_close_file(td, f);
+}
+
+/* The caller's own synchronous issue, for files whose requests would be punted. */
+static enum fio_q_status queue_inline(struct thread_data *td,
+				      struct nfsweep_uring_data *ld,
+				      struct io_u *io_u)
+{
+	struct iovec iov = { .iov_base = io_u->xfer_buf, .iov_len = io_u->xfer_buflen };
+	int flags = ld->o.nowait ? RWF_NOWAIT : 0;
+	ssize_t ret;
+
+	/* fio leaves issue_time to engines that set FIO_ASYNCIO_SETS_ISSUE_TIME. */
+	if (ld->fill_issue_time)
+		fio_gettime(&io_u->issue_time, NULL);
+
+	if (ddir_sync(io_u->ddir)) {
+		do_io_u_sync(td, io_u);
+	} else {
+		if (io_u->ddir == DDIR_READ)
+			ret = preadv2(io_u->file->fd, &iov, 1, io_u->offset, flags);
+		else
+			ret = pwritev2(io_u->file->fd, &iov, 1, io_u->offset, flags);
+		if (ret < 0)
+			io_u->error = errno;
+		else if ((unsigned long long)ret < io_u->xfer_buflen)
+			io_u->resid = io_u->xfer_buflen - ret;
+	}
+	io_u_mark_submit(td, 1);
+	io_u_mark_complete(td, 1);
+	return FIO_Q_COMPLETED;
+}
+
+/*
+ * queue(): required. Stage only; commit() submits the batch. Returns
+ * FIO_Q_QUEUED, FIO_Q_BUSY (ring full: fio reaps and retries) or
+ * FIO_Q_COMPLETED for requests issued inline.
+ */
+static enum fio_q_status fio_nfsweep_uring_queue(struct thread_data *td,
+						 struct io_u *io_u)
+{
+	struct nfsweep_uring_data *ld = td->io_ops_data;
+	enum uring_path path = (enum uring_path)io_u->file->engine_pos;
+	struct io_uring_sqe *sqe;
+	int fd = io_u->file->fd;
+
+	fio_ro_check(td, io_u);
+
+	if (io_u->ddir == DDIR_TRIM) {
+		if (ld->r.staged || ld->r.inflight)
+			return FIO_Q_BUSY;
+		do_io_u_trim(td, io_u);
+		io_u_mark_submit(td, 1);
+		io_u_mark_complete(td, 1);
+		return FIO_Q_COMPLETED;
+	}
+	if (path == URING_PATH_INLINE)
+		return queue_inline(td, ld, io_u);
+
+	sqe = uring_sqe_get(&ld->r, io_u);
+	if (!sqe)
+		return FIO_Q_BUSY;
+
+	if (ld->o.registerfiles)
+		fd = io_u->file->fileno;
+	if (ddir_rw(io_u->ddir)) {
+		bool rd = io_u->ddir == DDIR_READ;
+
+		if (ld->buffers_registered) {
+			if (rd)
+				io_uring_prep_read_fixed(sqe, fd, io_u->xfer_buf,
+							 io_u->xfer_buflen, io_u->offset,
+							 io_u->index);
+			else
+				io_uring_prep_write_fixed(sqe, fd, io_u->xfer_buf,
+							  io_u->xfer_buflen, io_u->offset,
+							  io_u->index);
+		} else if (rd) {
+			io_uring_prep_read(sqe, fd, io_u->xfer_buf, io_u->xfer_buflen,
+					   io_u->offset);
+		} else {
+			io_uring_prep_write(sqe, fd, io_u->xfer_buf, io_u->xfer_buflen,
+					    io_u->offset);
+		}
+		if (ld->o.nowait)
+			sqe->rw_flags = RWF_NOWAIT;
+	} else {
+		/* fsync orders after everything already submitted, as fio expects. */
+		io_uring_prep_fsync(sqe, fd, io_u->ddir == DDIR_DATASYNC ?
+				    IORING_FSYNC_DATASYNC : 0);
+		sqe->flags |= IOSQE_IO_DRAIN;
+	}
+	/* After the prep: io_uring_prep_*() clear sqe->flags. */
+	if (ld->o.registerfiles)
+		sqe->flags |= IOSQE_FIXED_FILE;
+	if (path == URING_PATH_ASYNC ||
+	    (ld->o.async_every && ++ld->async_count % ld->o.async_every == 0))
+		sqe->flags |= IOSQE_ASYNC;
+	return FIO_Q_QUEUED;
+}
+
+static void stamp_submitted(void *ctx, void *user)
+{
+	struct nfsweep_uring_data *ld = ctx;
+	struct io_u *io_u = user;
+
+	io_u->issue_time = ld->now;
+	io_u_queued(ld->td, io_u);
+}
+
+/*
+ * commit(): submit every staged request with one io_uring_enter. fio counts
+ * them all as in flight afterwards, so nothing may stay behind: on EAGAIN
+ * or EBUSY, wait for a completion (left in the CQ for getevents) and retry.
+ */
+static int fio_nfsweep_uring_commit(struct thread_data *td)
+{
+	struct nfsweep_uring_data *ld = td->io_ops_data;
+	int ret;
+
+	while (ld->r.staged) {
+		if (ld->fill_issue_time)
+			fio_gettime(&ld->now, NULL);
+		ret = uring_submit(&ld->r, ld->fill_issue_time ? stamp_submitted : NULL, ld);
+		if (ret > 0) {
+			io_u_mark_submit(td, ret);
+			continue;
+		}
+		if (ret == -EAGAIN || ret == -EBUSY || ret == -EINTR || !ret) {
+			struct io_uring_cqe *cqe;
+
+			if (ld->r.inflight)
+				io_uring_wait_cqe(&ld->r.ring, &cqe);
+			else
+				usleep(1);
+			continue;
+		}
+		nfsweep_err(td, ENGINE, "commit", "io_uring_enter", -ret,
+			    "%u staged", ld->r.staged);
+		return ret;
+	}
+	return 0;
+}
+
+/* getevents(): required for async engines. At least @min, at most @max. */
+static int fio_nfsweep_uring_getevents(struct thread_data *td, unsigned int min,
+				       unsigned int max, const struct timespec *t)
+{
+	struct nfsweep_uring_data *ld = td->io_ops_data;
+	unsigned int actual_min = td->o.iodepth_batch_complete_min == 0 ? 0 : min;
+	int ret;
+
+	(void)t;
+	ret = uring_reap(&ld->r, actual_min, max);
+	if (ret < 0)
+		nfsweep_err(td, ENGINE, "getevents", "io_uring_enter", -ret,
+			    "min=%u max=%u", actual_min, max);
+	return ret;
+}
+
+/* event(): the io_u of completion @event of the last getevents(). */
+static struct io_u *fio_nfsweep_uring_event(struct thread_data *td, int event)
+{
+	struct nfsweep_uring_data *ld = td->io_ops_data;
+	struct uring_event *ev = &ld->r.events[event];
+	struct io_u *io_u = ev->user;
+
+	if (ev->res < 0)
+		io_u->error = -ev->res;
+	else if (ddir_rw(io_u->ddir) &&
+		 (unsigned long long)ev->res < io_u->xfer_buflen)
+		io_u->resid = io_u->xfer_buflen - ev->res;
+	else
+		io_u->error = 0;
+	return io_u;
+}
+
+static void fio_nfsweep_uring_cleanup(struct thread_data *td)
+{
+	struct nfsweep_uring_data *ld = td->io_ops_data;
+
+	if (!ld)
+		return;
+	uring_ring_close(&ld->r);
+	free(ld);
+	td->io_ops_data = NULL;
+}
+
+NFSWEEP_EXPORT struct ioengine_ops ioengine = {
+	.name			= ENGINE,
+	.version		= FIO_IOOPS_VERSION,
+	.flags			= FIO_ASYNCIO_SYNC_TRIM | FIO_ASYNCIO_SETS_ISSUE_TIME,
+	.init			= fio_nfsweep_uring_init,
+	.post_init		= fio_nfsweep_uring_post_init,
+	.queue			= fio_nfsweep_uring_queue,
+	.commit			= fio_nfsweep_uring_commit,
+	.getevents		= fio_nfsweep_uring_getevents,
+	.event			= fio_nfsweep_uring_event,
+	.cleanup		= fio_nfsweep_uring_cleanup,
+	.open_file		= fio_nfsweep_uring_open_file,
+	.close_file		= fio_nfsweep_uring_close_file,
+	.get_file_size		= generic_get_file_size,
+	.options		= options,
+	.option_struct_size	= sizeof(struct nfsweep_uring_options),
+};
