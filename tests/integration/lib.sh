@@ -1,0 +1,44 @@
+# lib.sh - shared by the integration tests (sourced). Exit codes: 0 pass,
+# 1 fail, 77 skip.
+set -u
+T_HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+T_TOP=$(cd "$T_HERE/../.." && pwd)
+BUILD=${BUILD:-$T_TOP/build}
+ENG_URING=$BUILD/engines/nfsweep-uring.so
+ENG_AIO=$BUILD/engines/nfsweep-aio.so
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+skip() { echo "skip: $*"; exit 77; }
+
+for so in "$ENG_URING" "$ENG_AIO"; do
+	[ -f "$so" ] || fail "engine $so not built (run make)"
+done
+command -v fio >/dev/null || fail "fio not installed (make deps)"
+
+# A scratch directory on the disk and one on tmpfs, removed at exit.
+T_DISK=$(mktemp -d /var/tmp/nfsweep-it.XXXXXX)
+T_SHM=$(mktemp -d /dev/shm/nfsweep-it.XXXXXX)
+trap 'rm -rf "$T_DISK" "$T_SHM"' EXIT
+# fio writes verify state files into its working directory: keep them here.
+cd "$T_SHM" || exit 1
+
+# json_get FILE EXPR: evaluate a Python expression over fio's JSON output
+# (j = the document, r/w = jobs[0] read/write) and print the result.
+json_get() {
+	python3 - "$1" "$2" <<'PY'
+import json, sys
+text = open(sys.argv[1]).read()
+j = json.loads(text[text.index('{'):])  # fio may print text before the JSON
+job = j["jobs"][0]
+r, w = job["read"], job["write"]
+print(eval(sys.argv[2]))
+PY
+}
+
+# direct_ok DIR: does DIR's file system take O_DIRECT?
+direct_ok() {
+	dd if=/dev/zero of="$1/.odirect" bs=4096 count=1 oflag=direct status=none 2>/dev/null
+	local rc=$?
+	rm -f "$1/.odirect"
+	return $rc
+}

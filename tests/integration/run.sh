@@ -1,0 +1,40 @@
+#!/bin/bash
+# run.sh - run every integration test (integration/t_*.sh), each under a
+# timeout, and print a summary (liburing's test/runtests.sh). A test exits
+# 0 pass, 1 fail, 77 skip (and prints why).
+#
+# Usage: run.sh [t_name ...]   (default: all)
+# Env:   TEST_TIMEOUT (seconds per test, default 900), BUILD, FIO_SRC
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+timeout_s=${TEST_TIMEOUT:-900}
+cd "$here" || exit 1
+
+tests=("$@")
+[ ${#tests[@]} -eq 0 ] && tests=(t_*.sh)
+
+pass=0 fail=0 skip=0
+failed=() skipped=() timed_out=()
+for t in "${tests[@]}"; do
+	t=${t%.sh}.sh
+	start=$(date +%s)
+	printf 'Running %-36s ' "${t%.sh}"
+	log=$(mktemp)
+	timeout --kill-after=10 "$timeout_s" bash "./$t" >"$log" 2>&1
+	rc=$?
+	secs=$(( $(date +%s) - start ))
+	case $rc in
+	0) pass=$((pass + 1)); echo "ok (${secs}s)" ;;
+	77) skip=$((skip + 1)); skipped+=("$t"); echo "SKIPPED: $(tail -n 1 "$log")" ;;
+	124|137) fail=$((fail + 1)); timed_out+=("$t"); echo "TIMED_OUT after ${timeout_s}s"; tail -n 20 "$log" | sed 's/^/    /' ;;
+	*) fail=$((fail + 1)); failed+=("$t"); echo "FAILED (exit $rc, ${secs}s)"; tail -n 30 "$log" | sed 's/^/    /' ;;
+	esac
+	rm -f "$log"
+done
+
+echo
+[ ${#failed[@]} -gt 0 ] && echo "FAILED: ${failed[*]}"
+[ ${#timed_out[@]} -gt 0 ] && echo "TIMED_OUT: ${timed_out[*]}"
+[ ${#skipped[@]} -gt 0 ] && echo "SKIPPED: ${skipped[*]}"
+echo "integration: $pass passed, $fail failed, $skip skipped"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,69 @@
+#!/bin/bash
+# fio lists every engine option; bad values and impossible combinations
+# fail with the option's name in the message.
+. "$(dirname "$0")/lib.sh"
+src=$T_TOP/engines
+
+for pair in "uring:$ENG_URING:nfsweep-uring.c" "aio:$ENG_AIO:nfsweep-aio.c"; do
+	IFS=: read -r tag so file <<<"$pair"
+	# fio 3.33's --enghelp takes the .so path itself: with "external:" its
+	# dlopen_external() looks for <FIO_EXT_ENG_DIR>/fio-external:<path>.so.
+	help=$(fio --enghelp="$so" 2>&1) || fail "fio --enghelp=$so: $help"
+	names=$(sed -n 's/^[[:space:]]*\.name[[:space:]]*= "\([a-z_]*\)",$/\1/p' "$src/$file")
+	[ -n "$names" ] || fail "no options found in $file"
+	for n in $names; do
+		grep -q "^$n " <<<"$help" || fail "--enghelp for $tag does not list $n"
+	done
+done
+
+f=$T_SHM/o.dat
+base=(--name=o --filename=$f --size=1m --bs=4k --rw=read --output-format=json)
+# expect_fail WHAT NEEDLE ARGS...: fio must exit non-zero and print NEEDLE.
+expect_fail() {
+	local what=$1 needle=$2 out
+	shift 2
+	out=$(fio "${base[@]}" "$@" 2>&1) && fail "$what: fio succeeded"
+	grep -q -- "$needle" <<<"$out" || { echo "$out"; fail "$what: message does not name '$needle'"; }
+}
+expect_fail "unknown uring_submit value" uring_submit --ioengine=external:$ENG_URING --uring_submit=sometimes
+expect_fail "sqpoll_cpu below range" uring_sqpoll_cpu --ioengine=external:$ENG_URING --uring_sqpoll_cpu=-7
+expect_fail "hipri without direct" uring_hipri --ioengine=external:$ENG_URING --uring_hipri=1 --direct=0
+expect_fail "sqpoll_cpu without sqpoll" uring_sqpoll_cpu --ioengine=external:$ENG_URING --uring_sqpoll_cpu=0
+expect_fail "inline at depth 32" uring_submit=inline --ioengine=external:$ENG_URING --uring_submit=inline --iodepth=32
+expect_fail "missing NUMA node" uring_numa_node --ioengine=external:$ENG_URING --uring_numa_node=99
+expect_fail "missing NUMA node (aio)" aio_numa_node --ioengine=external:$ENG_AIO --aio_numa_node=99
+expect_fail "bad bool (aio)" aio_userspace_reap --ioengine=external:$ENG_AIO --aio_userspace_reap=maybe
+
+# Every option also works when it can: one run each that must succeed.
+for args in "--uring_fixedbufs=1" "--uring_registerfiles=1" "--uring_sqpoll=1" \
+	"--uring_sqpoll=1 --uring_sqpoll_cpu=0" "--uring_max_workers=2 --iodepth=8" \
+	"--uring_force_async=3 --iodepth=8" \
+	"--uring_numa_node=0" "--uring_submit=ring" "--uring_submit=async --iodepth=4" \
+	"--uring_submit=inline" "--uring_registerfiles=1 --uring_submit=ring --iodepth=8" \
+	"--uring_fixedbufs=1 --uring_registerfiles=1 --iodepth=16"; do
+	# shellcheck disable=SC2086
+	fio "${base[@]}" --ioengine=external:$ENG_URING $args --rw=randrw --verify=crc32c \
+		--do_verify=1 >/dev/null 2>&1 || fail "nfsweep-uring with $args failed"
+done
+for args in "--aio_userspace_reap=1 --iodepth=16 --direct=1" "--aio_numa_node=0"; do
+	# shellcheck disable=SC2086
+	fio "${base[@]}" --ioengine=external:$ENG_AIO $args --rw=randrw --verify=crc32c \
+		--do_verify=1 >/dev/null 2>&1 || fail "nfsweep-aio with $args failed"
+done
+
+# uring_nowait really sets RWF_NOWAIT: a page-cached disk file reads fine,
+# tmpfs (no non-blocking reads on this kernel kind) fails instead of blocking.
+d=$T_DISK/nw.dat
+fio --name=o --filename=$d --size=1m --bs=4k --rw=read --ioengine=psync >/dev/null 2>&1 || fail "layout of $d"
+cat "$d" >/dev/null
+fio --name=o --filename=$d --size=1m --bs=4k --rw=read --invalidate=0 --ioengine=external:$ENG_URING \
+	--uring_nowait=1 --uring_submit=ring >/dev/null 2>&1 || fail "uring_nowait=1 on a cached file failed"
+fio --name=o --filename=$d --size=1m --bs=4k --rw=read --invalidate=0 --ioengine=external:$ENG_AIO \
+	--aio_nowait=1 >/dev/null 2>&1 || fail "aio_nowait=1 on a cached file failed"
+if ! python3 -c 'import os,sys; fd=os.open(sys.argv[1], os.O_RDONLY); os.preadv(fd,[bytearray(4096)],0,os.RWF_NOWAIT)' "$f" 2>/dev/null; then
+	fio "${base[@]}" --ioengine=external:$ENG_URING --uring_nowait=1 --uring_submit=ring >/dev/null 2>&1 &&
+		fail "uring_nowait=1 on a file without RWF_NOWAIT support did not fail"
+	fio "${base[@]}" --ioengine=external:$ENG_AIO --aio_nowait=1 >/dev/null 2>&1 &&
+		fail "aio_nowait=1 on a file without RWF_NOWAIT support did not fail"
+fi
+echo ok

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: GPL-2.0
+/* One runner for every unit suite (Check's tests/check_check_main.c). */
+#include <check.h>
+#include <stdlib.h>
+
+#include "helpers.h"
+
+int main(void)
+{
+	SRunner *sr = srunner_create(make_uring_core_suite());
+	int failed;
+
+	srunner_add_suite(sr, make_aio_core_suite());
+	srunner_add_suite(sr, make_numa_place_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef NFSWEEP_TEST_HELPERS_H
+#define NFSWEEP_TEST_HELPERS_H
+
+/* t_* helpers shared by the unit tests (liburing's test/helpers.h idea). */
+#include <stdbool.h>
+#include <stddef.h>
+#include <check.h>
+
+/* A directory on the disk's file system (not tmpfs), for real block I/O. */
+#define T_DISK_DIR "/var/tmp"
+
+/*
+ * Create a file of @size bytes in @dir whose 4 KiB block n is filled with
+ * the byte (n & 0xff); returns an fd open read-write, path in @path.
+ */
+int t_make_file(const char *dir, size_t size, char *path, size_t pathlen);
+
+/* Does @buf hold the pattern of block @n? */
+bool t_block_ok(const char *buf, unsigned int n);
+
+Suite *make_uring_core_suite(void);
+Suite *make_aio_core_suite(void);
+Suite *make_numa_place_suite(void);
+
+#endif
