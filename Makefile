@@ -5,6 +5,7 @@
 #   make sweep      the main job (README)
 #   make test       every test (README); .ci/run calls exactly this
 #   make check-asan unit tests under ASan + UBSan
+#   make lab-shell  a shell in the NFS lab guest (lab/README.md)
 #   make install    engines to $(DESTDIR)$(PREFIX)/lib/nfsweep/
 include Makefile.quiet
 
@@ -42,6 +43,10 @@ check-asan: deps
 sweep: engines
 	@tools/demo.sh $(BUILD)
 
+# An interactive shell in the lab guest, mounts ready (LAB_OPTS="--vers 4.2 ...").
+lab-shell: engines
+	@lab/run --shell $(LAB_OPTS)
+
 install: engines
 	install -d $(DESTDIR)$(PREFIX)/lib/nfsweep
 	install -m 0755 $(BUILD)/engines/nfsweep-uring.so $(BUILD)/engines/nfsweep-aio.so \
@@ -50,4 +55,4 @@ install: engines
 clean:
 	rm -rf $(BUILD)/engines $(BUILD)/tests
 
-.PHONY: all deps engines test check-asan sweep install clean
+.PHONY: all deps engines test check-asan sweep lab-shell install clean

@@ -1,0 +1,110 @@
+#!/bin/bash
+# guest-stage2.sh - PID 1 of the lab guest, in the host's own userspace
+# (read-only under a tmpfs overlay). Starts kernel nfsd on an export,
+# mounts it once per nconnect value as separate NFS clients, verifies the
+# transports in /proc/self/mountstats, applies the shaping profile, runs the
+# command and writes its status to the run directory. lab/run copies this
+# file into the run directory with config.sh beside it.
+RUN=$(dirname "$0")
+. "$RUN/config.sh"
+export PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root TERM=${LAB_TERM:-dumb}
+
+phase() { echo "$1" > "$RUN/phase"; }
+# finish CODE: record the status and power the guest off.
+finish() {
+	echo "$1" > "$RUN/status"
+	sync
+	echo o > /proc/sysrq-trigger
+	poweroff -f
+}
+die() { echo "lab: $*" >&2; finish "${2:-92}"; }
+
+phase booted
+exec </dev/console >/dev/console 2>&1
+mount -t tmpfs tmpfs /run
+mkdir -p /run/rpc_pipefs /run/rpcbind
+mount -t devpts devpts /dev/pts
+echo 1 > /proc/sys/kernel/sysrq
+ip link set lo up || die "ip link set lo up failed"
+hostname "${LAB_HOSTNAME:-nfsweep-lab}"
+
+modprobe -a nfsd nfs nfsv3 nfsv4 sch_fq sch_netem sch_tbf || die "modprobe of the NFS/qdisc modules failed"
+mount -t nfsd nfsd /proc/fs/nfsd || die "mount of the nfsd filesystem failed"
+mount -t rpc_pipefs sunrpc /run/rpc_pipefs || die "mount of rpc_pipefs failed"
+
+# The export: NFSv4 cannot export the overlay root (no file handles over
+# hostfs), so it is a tmpfs or an ext4 image of its own, exported fsid=0.
+EXPORT=/srv/nfslab
+mkdir -p $EXPORT
+case $LAB_BACKING in
+tmpfs) mount -t tmpfs -o "size=$LAB_SIZE" tmpfs $EXPORT || die "tmpfs export of $LAB_SIZE failed" ;;
+ext4)
+	truncate -s "$LAB_SIZE" /srv/export.img && mkfs.ext4 -q -F /srv/export.img &&
+		mount -o loop /srv/export.img $EXPORT || die "ext4 image export of $LAB_SIZE failed" ;;
+*) die "unknown backing $LAB_BACKING" ;;
+esac
+chmod 1777 $EXPORT
+
+mkdir -p /var/lib/nfs/sm /var/lib/nfs/v4recovery
+: > /var/lib/nfs/etab
+rpcbind -w || die "rpcbind failed"
+rpc.statd --no-notify || die "rpc.statd failed"
+rpc.mountd || die "rpc.mountd failed"
+exportfs -o rw,no_root_squash,insecure,no_subtree_check,async,fsid=0 "*:$EXPORT" || die "exportfs failed"
+rpc.nfsd -L 10 -G 10 16 || die "rpc.nfsd failed"
+echo Y > /proc/fs/nfsd/v4_end_grace 2>/dev/null
+phase nfsd
+
+# One NFS client per mount: a distinct server address for each (the
+# kernel shares one client, and the first mount's nconnect, between mounts
+# of one address), and for NFSv4 a distinct hostname, since trunking
+# detection merges clients with the same owner id.
+case $LAB_VERS in
+3) src=$EXPORT ;;
+*) src=/ ;;
+esac
+i=0
+: > "$RUN/mounts"
+for nc in $LAB_NCONNECT; do
+	i=$((i + 1))
+	addr=127.0.0.$i
+	# --share-client: the trap on purpose (one address, one hostname), so
+	# that the transport check can be seen to catch it.
+	[ -n "$LAB_SHARE_CLIENT" ] && addr=127.0.0.1 && i=1
+	mnt=/mnt/nc$nc
+	mkdir -p "$mnt"
+	opts="vers=$LAB_VERS,nconnect=$nc${LAB_MOUNT_OPTS:+,$LAB_MOUNT_OPTS}"
+	unshare --uts sh -c "hostname nfsweep-lab-client$i && mount -t nfs -o '$opts' '$addr:$src' '$mnt'" ||
+		die "mount -o $opts $addr:$src $mnt failed" 91
+	echo "nc$nc $mnt $addr $nc" >> "$RUN/mounts"
+done
+
+# The kernel may have given other than what was asked: count transports.
+while read -r label mnt addr nc; do
+	got=$(awk -v m="$mnt" '$1 == "device" { on = ($5 == m) } on && $1 == "xprt:" { n++ } END { print n + 0 }' /proc/self/mountstats)
+	if [ "$got" != "$nc" ]; then
+		echo "lab: $mnt ($label) asked nconnect=$nc, mountstats shows $got transports" >&2
+		grep -A3 "mounted on $mnt " /proc/self/mountstats >&2
+		finish 91
+	fi
+	chmod 1777 "$mnt"
+done < "$RUN/mounts"
+phase mounted
+
+case $LAB_SHAPING in
+none) ;;
+percap) tc qdisc replace dev lo root fq maxrate "$LAB_RATE" || die "tc fq maxrate $LAB_RATE failed" ;;
+delay) tc qdisc replace dev lo root netem delay "$LAB_DELAY" || die "tc netem delay $LAB_DELAY failed" ;;
+*) die "unknown shaping profile $LAB_SHAPING" ;;
+esac
+
+export LAB_EXPORT=$EXPORT LAB_MOUNTS="$(awk '{ printf "%s%s=%s", (NR > 1 ? " " : ""), $1, $2 }' "$RUN/mounts")"
+phase running
+cd "$LAB_CWD" 2>/dev/null || cd /
+if [ -n "$LAB_INTERACTIVE" ]; then
+	echo "lab: mounts: $LAB_MOUNTS (exit the shell to power off)"
+	setsid -c bash -i
+else
+	bash -c "$LAB_CMD"
+fi
+finish $?

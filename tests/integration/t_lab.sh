@@ -1,0 +1,58 @@
+#!/bin/bash
+# The lab over real kernel NFS: for NFSv3 and NFSv4.2, exactly 1 and 8
+# transports, both engines pass verify=crc32c on both mounts (direct and
+# buffered), and under the per-flow cap 64 KiB sequential reads on the
+# nconnect=8 mount are at least 2x those on nconnect=1 (measured 3x here).
+# Then: a command's status comes back, a timeout kills the guest with the
+# documented code, the nconnect trap is caught (91), no guest survives.
+. "$(dirname "$0")/lib.sh"
+LAB=$T_TOP/lab/run
+
+[ "$(id -u)" = 0 ] || skip "the lab installs Debian packages and needs root"
+[ -x /usr/bin/linux.uml ] || "$T_TOP/tools/deps.sh" lab || skip "user-mode-linux could not be installed"
+
+no_guest_left() {
+	sleep 0.5
+	if pgrep -f "nfsweep.run=$BUILD/lab/runs" >/dev/null; then
+		pgrep -af "nfsweep.run=$BUILD/lab/runs" | head -3
+		fail "a guest process outlived its run ($1)"
+	fi
+}
+
+res=$T_DISK
+for vers in 3 4.2; do
+	r=$res/checks.$vers
+	"$LAB" --vers $vers --shaping percap --timeout 600 --rw "$res" \
+		"bash $T_HERE/lab_guest_checks.sh $BUILD $r" >"$res/log.$vers" 2>&1
+	rc=$?
+	cat "$r" 2>/dev/null | sed "s/^/  v$vers: /"
+	[ $rc = 0 ] || { tail -20 "$res/log.$vers"; fail "lab checks for NFS v$vers exited $rc"; }
+	grep -qx done "$r" || fail "lab checks for v$vers did not finish"
+	[ "$(grep -c '^verify .* ok$' "$r")" = 8 ] || fail "v$vers: not all 8 verify runs passed"
+	grep -qx 'xprt nc1 1' "$r" && grep -qx 'xprt nc8 8' "$r" || fail "v$vers: transports not 1 and 8"
+	nc1=$(awk '$1 == "seqread" && $2 == "nc1" { print $3 }' "$r")
+	nc8=$(awk '$1 == "seqread" && $2 == "nc8" { print $3 }' "$r")
+	echo "  v$vers: 64k seq read under fq maxrate 500mbit: nc1 $nc1 MiB/s, nc8 $nc8 MiB/s"
+	python3 -c "import sys; sys.exit(0 if $nc8 >= 2 * $nc1 > 0 else 1)" ||
+		fail "v$vers: nc8 $nc8 MiB/s is not at least 2x nc1 $nc1 MiB/s"
+	no_guest_left "v$vers checks"
+done
+
+"$LAB" --timeout 120 'exit 7' >/dev/null 2>&1
+rc=$?
+[ $rc = 7 ] || fail "a command's status 7 came back as $rc"
+no_guest_left "exit 7"
+
+start=$(date +%s)
+"$LAB" --timeout 25 'sleep 600' >/dev/null 2>"$res/timeout.err"
+rc=$?
+[ $rc = 124 ] || fail "timeout gave $rc, not 124"
+grep -q "timeout after 25s" "$res/timeout.err" || fail "timeout message missing: $(cat "$res/timeout.err")"
+[ $(( $(date +%s) - start )) -lt 60 ] || fail "the timeout took too long to act"
+no_guest_left "timeout"
+
+"$LAB" --share-client --timeout 120 true >/dev/null 2>"$res/share.err"
+rc=$?
+[ $rc = 91 ] || { cat "$res/share.err"; fail "a shared client (nconnect trap) gave $rc, not 91"; }
+no_guest_left "share-client"
+echo ok
