@@ -14,7 +14,7 @@
 #include "optgroup.h"
 
 #include "aio_core.h"
-#include "common/fio_guard.h"
+#include "common/fio_glue.h"
 #include "common/numa_place.h"
 
 #define ENGINE "nfsweep-aio"
@@ -124,17 +124,8 @@ out_free:
 static int fio_nfsweep_aio_post_init(struct thread_data *td)
 {
 	struct nfsweep_aio_data *ld = td->io_ops_data;
-	int ret;
 
-	if (ld->o.numa_node < 0 || !td->orig_buffer)
-		return 0;
-	ret = nfsweep_numa_bind(td->orig_buffer, td->orig_buffer_size, ld->o.numa_node);
-	if (ret) {
-		nfsweep_err(td, ENGINE, "post_init", "mbind", -ret,
-			    "aio_numa_node=%d", ld->o.numa_node);
-		return 1;
-	}
-	return 0;
+	return nfsweep_place_buffers(td, ENGINE, "aio_numa_node", ld->o.numa_node);
 }
 
 /*
@@ -235,14 +226,9 @@ static struct io_u *fio_nfsweep_aio_event(struct thread_data *td, int event)
 	struct nfsweep_aio_data *ld = td->io_ops_data;
 	struct io_event *ev = &ld->q.events[event];
 	struct io_u *io_u = ev->data;
-	long res = (long)ev->res;
 
-	if (res < 0)
-		io_u->error = (unsigned int)-res;
-	else if ((unsigned long long)res < io_u->xfer_buflen)
-		io_u->resid = io_u->xfer_buflen - res;
-	else
-		io_u->error = 0;
+	/* res is unsigned long in the ABI but carries -errno. */
+	nfsweep_io_u_result(io_u, (long)ev->res);
 	return io_u;
 }
 

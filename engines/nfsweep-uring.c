@@ -15,7 +15,7 @@
 #include "fio.h"
 #include "optgroup.h"
 
-#include "common/fio_guard.h"
+#include "common/fio_glue.h"
 #include "common/numa_place.h"
 #include "uring_core.h"
 
@@ -255,15 +255,8 @@ static int fio_nfsweep_uring_post_init(struct thread_data *td)
 	unsigned int i, nr = td->io_u_all.nr;
 	int ret;
 
-	if (ld->o.numa_node >= 0 && td->orig_buffer) {
-		ret = nfsweep_numa_bind(td->orig_buffer, td->orig_buffer_size,
-					ld->o.numa_node);
-		if (ret) {
-			nfsweep_err(td, ENGINE, "post_init", "mbind", -ret,
-				    "uring_numa_node=%d", ld->o.numa_node);
-			return 1;
-		}
-	}
+	if (nfsweep_place_buffers(td, ENGINE, "uring_numa_node", ld->o.numa_node))
+		return 1;
 
 	if (!ld->o.fixedbufs)
 		return 0;
@@ -371,10 +364,7 @@ static enum fio_q_status queue_inline(struct thread_data *td,
 			ret = preadv2(io_u->file->fd, &iov, 1, io_u->offset, flags);
 		else
 			ret = pwritev2(io_u->file->fd, &iov, 1, io_u->offset, flags);
-		if (ret < 0)
-			io_u->error = errno;
-		else if ((unsigned long long)ret < io_u->xfer_buflen)
-			io_u->resid = io_u->xfer_buflen - ret;
+		nfsweep_io_u_result(io_u, ret < 0 ? -errno : ret);
 	}
 	io_u_mark_submit(td, 1);
 	io_u_mark_complete(td, 1);
@@ -515,13 +505,7 @@ static struct io_u *fio_nfsweep_uring_event(struct thread_data *td, int event)
 	struct uring_event *ev = &ld->r.events[event];
 	struct io_u *io_u = ev->user;
 
-	if (ev->res < 0)
-		io_u->error = -ev->res;
-	else if (ddir_rw(io_u->ddir) &&
-		 (unsigned long long)ev->res < io_u->xfer_buflen)
-		io_u->resid = io_u->xfer_buflen - ev->res;
-	else
-		io_u->error = 0;
+	nfsweep_io_u_result(io_u, ev->res);
 	return io_u;
 }
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef NFSWEEP_FIO_GUARD_H
-#define NFSWEEP_FIO_GUARD_H
+#ifndef NFSWEEP_FIO_GLUE_H
+#define NFSWEEP_FIO_GLUE_H
 
 #include "fio.h"
 
@@ -27,5 +27,26 @@ int nfsweep_fio_guard(struct thread_data *td, const char *engine,
 void nfsweep_err(struct thread_data *td, const char *engine, const char *hook,
 		 const char *call, int err, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
+
+/*
+ * Bind fio's I/O buffers to NUMA node @node (no-op for -1). Returns 0, or
+ * 1 with the error logged naming @hook and @option.
+ */
+int nfsweep_place_buffers(struct thread_data *td, const char *engine,
+			  const char *option, int node);
+
+/*
+ * A completion's result onto its io_u, as fio expects it: a negative
+ * result is the errno, a short transfer is a residual count, not an error.
+ */
+static inline void nfsweep_io_u_result(struct io_u *io_u, long long res)
+{
+	if (res < 0)
+		io_u->error = (unsigned int)-res;
+	else if (ddir_rw(io_u->ddir) && (unsigned long long)res < io_u->xfer_buflen)
+		io_u->resid = io_u->xfer_buflen - res;
+	else
+		io_u->error = 0;
+}
 
 #endif

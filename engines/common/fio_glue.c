@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The guard every nfsweep engine runs in init(): the running fio must be the
- * one whose headers the engine was compiled against (see fio_guard.h), and
+ * one whose headers the engine was compiled against (see fio_glue.h), and
  * the shared error format of the engines.
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "fio_guard.h"
+#include "fio_glue.h"
+#include "numa_place.h"
 
 #ifndef NFSWEEP_FIO_VERSION
 #error "NFSWEEP_FIO_VERSION must be defined by the build (from FIO-VERSION-FILE)"
@@ -49,6 +50,21 @@ int nfsweep_fio_guard(struct thread_data *td, const char *engine,
 			"built with (configure options differ?); rebuild with 'make'\n",
 			engine, NFSWEEP_FIO_VERSION);
 		td_vmsg(td, EPROTO, "fio layout mismatch", "init");
+		return 1;
+	}
+	return 0;
+}
+
+int nfsweep_place_buffers(struct thread_data *td, const char *engine,
+			  const char *option, int node)
+{
+	int ret;
+
+	if (node < 0 || !td->orig_buffer)
+		return 0;
+	ret = nfsweep_numa_bind(td->orig_buffer, td->orig_buffer_size, node);
+	if (ret) {
+		nfsweep_err(td, engine, "post_init", "mbind", -ret, "%s=%d", option, node);
 		return 1;
 	}
 	return 0;
