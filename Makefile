@@ -19,7 +19,7 @@ export BUILD
 # the tree given with FIO_SRC=<dir>.
 FIO_SRC_FILE := $(BUILD)/fio-src.path
 
-all: engines
+all: engines harness
 
 deps:
 	@tools/deps.sh build test
@@ -34,25 +34,39 @@ endif
 engines: deps
 	@$(MAKE) --no-print-directory -C engines FIO_SRC="$$(cat $(FIO_SRC_FILE))"
 
-test: engines
+harness: deps
+	@$(MAKE) --no-print-directory -C harness
+
+# The schema document is printed from the column table: regenerate it.
+schema-doc: harness
+	@tools/schema-doc.sh $(BUILD)/harness/nfsweep results-schema/README.md
+
+test: engines harness
 	@$(MAKE) --no-print-directory -C tests FIO_SRC="$$(cat $(FIO_SRC_FILE))" test
 
 check-asan: deps
 	@$(MAKE) --no-print-directory -C tests FIO_SRC="$$(cat $(FIO_SRC_FILE))" check-asan
 
-sweep: engines
-	@tools/demo.sh $(BUILD)
+# The README's first command: TARGETS="label=path .." sweeps the user's
+# mounts; without, a quick sweep inside the lab (nconnect=1 and 8).
+sweep: engines harness
+	@tools/sweep.sh
 
 # An interactive shell in the lab guest, mounts ready (LAB_OPTS="--vers 4.2 ...").
 lab-shell: engines
 	@lab/run --shell $(LAB_OPTS)
 
-install: engines
+install: engines harness harness
 	install -d $(DESTDIR)$(PREFIX)/lib/nfsweep
 	install -m 0755 $(BUILD)/engines/nfsweep-uring.so $(BUILD)/engines/nfsweep-aio.so \
 		$(DESTDIR)$(PREFIX)/lib/nfsweep/
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/nfsweep/profiles \
+		$(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 0755 $(BUILD)/harness/nfsweep $(DESTDIR)$(PREFIX)/bin/
+	install -m 0644 profiles/*.fio profiles/*.fioinc $(DESTDIR)$(PREFIX)/share/nfsweep/profiles/
+	install -m 0644 harness/nfsweep.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 
 clean:
-	rm -rf $(BUILD)/engines $(BUILD)/tests
+	rm -rf $(BUILD)/engines $(BUILD)/tests $(BUILD)/harness
 
-.PHONY: all deps engines test check-asan sweep lab-shell install clean
+.PHONY: all deps engines harness schema-doc test check-asan sweep lab-shell install clean

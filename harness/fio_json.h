@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef NFSWEEP_FIO_JSON_H
+#define NFSWEEP_FIO_JSON_H
+
+/*
+ * fio's JSON output, read with json-c: the figures of one point. fio may
+ * print text before the JSON (errors, notes); client/server runs put the
+ * jobs under "client_stats" instead of "jobs". Jobs are expected to run
+ * with group_reporting (the profiles set it); without it the jobs are
+ * added up (IOPS, bandwidth) and the first job's latencies kept.
+ */
+#include <stddef.h>
+
+struct fio_dir {
+	double iops;
+	double mib_s;
+	double clat_mean_us, clat_p50_us, clat_p99_us, clat_p99_9_us;
+	unsigned long long io_bytes;
+	int has_clat;		/* there were completions to take latencies of */
+};
+
+struct fio_result {
+	char version[32];
+	int error;		/* fio's per-job error (an errno), 0 = none */
+	struct fio_dir rd, wr;
+	double usr_cpu, sys_cpu;
+	unsigned int njobs;
+};
+
+/* 0, or -1 with @err saying what is wrong with the text. */
+int fio_json_parse(const char *text, struct fio_result *res, char *err, size_t errlen);
+int fio_json_parse_file(const char *path, struct fio_result *res, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Runs one fio child per point (see fio_run.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fio_run.h"
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void child(const char *fio_bin, const char *jobfile, const struct fio_var *vars,
+		  int nvars, int out_fd, int err_fd)
+{
+	int i;
+
+	/* Own process group: a timeout or Ctrl-C reaches fio and its jobs. */
+	setpgid(0, 0);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	for (i = 0; i < nvars; i++)
+		setenv(vars[i].name, vars[i].value, 1);
+	dup2(out_fd, STDOUT_FILENO);
+	dup2(err_fd, STDERR_FILENO);
+	close(out_fd);
+	close(err_fd);
+	execlp(fio_bin, fio_bin, "--output-format=json", jobfile, (char *)NULL);
+	fprintf(stderr, "nfsweep: exec %s: %s\n", fio_bin, strerror(errno));
+	_exit(127);
+}
+
+int fio_run(const char *fio_bin, const char *jobfile, const struct fio_var *vars, int nvars,
+	    const char *json_path, int timeout_s, volatile sig_atomic_t *stop,
+	    struct fio_outcome *out, const char **call)
+{
+	char err_path[4096];
+	double start, kill_at = 0;
+	int out_fd, err_fd, status, sent_term = 0;
+	pid_t pid;
+
+	memset(out, 0, sizeof(*out));
+	snprintf(err_path, sizeof(err_path), "%s.stderr", json_path);
+	out_fd = open(json_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (out_fd < 0) {
+		*call = "open (fio JSON file)";
+		return -errno;
+	}
+	err_fd = open(err_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (err_fd < 0) {
+		*call = "open (fio stderr file)";
+		close(out_fd);
+		return -errno;
+	}
+	start = now_s();
+	pid = fork();
+	if (pid < 0) {
+		*call = "fork";
+		close(out_fd);
+		close(err_fd);
+		return -errno;
+	}
+	if (!pid)
+		child(fio_bin, jobfile, vars, nvars, out_fd, err_fd);
+	setpgid(pid, pid);	/* also here: no race with the first kill */
+	close(out_fd);
+	close(err_fd);
+
+	for (;;) {
+		pid_t w = waitpid(pid, &status, WNOHANG);
+		double t = now_s();
+
+		if (w == pid)
+			break;
+		if (w < 0 && errno != EINTR) {
+			*call = "waitpid";
+			return -errno;
+		}
+		if (!sent_term && ((timeout_s > 0 && t - start > timeout_s) || (stop && *stop))) {
+			out->timed_out = !(stop && *stop);
+			out->interrupted = stop && *stop;
+			/* SIGINT lets fio stop its jobs cleanly; SIGKILL if it does not. */
+			kill(-pid, out->interrupted ? SIGINT : SIGTERM);
+			sent_term = 1;
+			kill_at = t + 10;
+		} else if (sent_term && t > kill_at) {
+			kill(-pid, SIGKILL);
+			kill_at = t + 3600;
+		}
+		usleep(20000);
+	}
+	out->seconds = now_s() - start;
+	if (WIFEXITED(status)) {
+		out->exited = 1;
+		out->exit_code = WEXITSTATUS(status);
+	} else if (WIFSIGNALED(status)) {
+		out->signal = WTERMSIG(status);
+	}
+	/* Anything fio left in its group goes with it. */
+	kill(-pid, SIGKILL);
+	return 0;
+}

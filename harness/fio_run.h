@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef NFSWEEP_FIO_RUN_H
+#define NFSWEEP_FIO_RUN_H
+
+/*
+ * Runs fio as a child: the profile's ${VAR}s set in its environment, JSON
+ * written to a file (stderr to FILE.stderr), in a process group of its own,
+ * killed when the per-point timeout passes or when *stop is set (SIGINT or
+ * SIGTERM to the harness).
+ */
+#include <signal.h>
+
+struct fio_var {
+	const char *name;
+	const char *value;
+};
+
+struct fio_outcome {
+	int exited;		/* exited normally, with exit_code */
+	int exit_code;
+	int signal;		/* killed by this signal */
+	int timed_out;
+	int interrupted;
+	double seconds;		/* wall time */
+};
+
+/*
+ * 0 when fio ran (whatever its outcome, in @out), or -errno when it could
+ * not be started (@call names the failing call).
+ */
+int fio_run(const char *fio_bin, const char *jobfile, const struct fio_var *vars, int nvars,
+	    const char *json_path, int timeout_s, volatile sig_atomic_t *stop,
+	    struct fio_outcome *out, const char **call);
+
+#endif

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef NFSWEEP_MOUNTSTATS_H
+#define NFSWEEP_MOUNTSTATS_H
+
+/*
+ * /proc/self/mountstats, as the kernel's NFS client prints it: per mount
+ * the device, mount point, options, one "xprt:" line per transport
+ * (nconnect=8: eight), and per-op RPC counters that belong to the client
+ * as a whole. Transport counters are summed over every xprt line (keeping
+ * only the last is nfsiostat's old bug).
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct ms_op {
+	char name[24];
+	uint64_t ops, trans, timeouts, bytes_sent, bytes_recv;
+	uint64_t queue_ms, rtt_ms, exe_ms, errors;
+	int has_errors;		/* statvers 1.1 kernels print a ninth field */
+};
+
+struct ms_mount {
+	char device[256];
+	char mountpoint[512];
+	char fstype[16];
+	char statvers[8];
+	char opts[1024];
+	unsigned int xprts;		/* transports: xprt: lines */
+	uint64_t xprt_sends, xprt_recvs;	/* summed over the transports */
+	struct ms_op *ops;
+	size_t nops;
+};
+
+/* Parse @f. Returns 0 with an array of mounts (NFS or not), or -errno. */
+int mountstats_parse(FILE *f, struct ms_mount **mounts, size_t *n);
+int mountstats_read(const char *path, struct ms_mount **mounts, size_t *n);
+void mountstats_free(struct ms_mount *mounts, size_t n);
+
+const struct ms_mount *mountstats_find(const struct ms_mount *mounts, size_t n,
+				       const char *mountpoint);
+const struct ms_op *ms_find_op(const struct ms_mount *m, const char *name);
+
+/* The change of one op's counters between two snapshots, per RPC. */
+struct ms_delta {
+	uint64_t ops, retrans, errors;
+	double avg_rtt_ms, avg_exe_ms, avg_queue_ms;
+	int has_errors;
+};
+void ms_op_delta(const struct ms_op *before, const struct ms_op *after, struct ms_delta *d);
+
+/* Integer value of option @key in a mount's options, or @dflt. */
+long ms_opt_long(const char *opts, const char *key, long dflt);
+
+#endif

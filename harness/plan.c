@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The sweep planner (see plan.h). */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan.h"
+
+static int parse_pct(const char *s, const char **end, int *v)
+{
+	char *e;
+	long x;
+
+	if (!isdigit((unsigned char)*s))
+		return -1;
+	errno = 0;
+	x = strtol(s, &e, 10);
+	if (errno || x < 0 || x > 100)
+		return -1;
+	*v = (int)x;
+	*end = e;
+	return 0;
+}
+
+int plan_parse_mix(const char *spec, int *pcts, size_t *n, char *err, size_t errlen)
+{
+	const char *p = spec;
+	int a, b, step;
+
+	*n = 0;
+	if (!spec || !*spec)
+		goto bad;
+	if (strchr(spec, ':')) {
+		if (parse_pct(p, &p, &a) || *p++ != ':' || parse_pct(p, &p, &b) ||
+		    *p++ != ':' || parse_pct(p, &p, &step) || *p)
+			goto bad;
+		if (!step) {
+			snprintf(err, errlen, "--mix %s: the step must be 1..100, not 0", spec);
+			return -1;
+		}
+		if (a >= b)
+			for (int v = a; v >= b; v -= step)
+				pcts[(*n)++] = v;
+		else
+			for (int v = a; v <= b; v += step)
+				pcts[(*n)++] = v;
+		return 0;
+	}
+	for (;;) {
+		if (*n == PLAN_MAX_PCTS || parse_pct(p, &p, &a))
+			goto bad;
+		pcts[(*n)++] = a;
+		if (!*p)
+			return 0;
+		if (*p++ != ',')
+			goto bad;
+	}
+bad:
+	snprintf(err, errlen, "--mix '%s': expected read percentages 0..100 as FROM:TO:STEP "
+		 "(100:0:10), a list (100,70,0) or one value", spec ? spec : "");
+	*n = 0;
+	return -1;
+}
+
+int plan_parse_target(const char *spec, struct target *t, char *err, size_t errlen)
+{
+	const char *eq = strchr(spec, '=');
+	size_t len;
+
+	if (!eq || eq == spec || !eq[1]) {
+		snprintf(err, errlen, "--target '%s': expected label=path", spec);
+		return -1;
+	}
+	len = (size_t)(eq - spec);
+	if (len >= sizeof(t->label)) {
+		snprintf(err, errlen, "--target '%s': the label is longer than %zu characters",
+			 spec, sizeof(t->label) - 1);
+		return -1;
+	}
+	for (size_t i = 0; i < len; i++)
+		if (!isalnum((unsigned char)spec[i]) && !strchr("_.-", spec[i])) {
+			snprintf(err, errlen, "--target '%s': a label is letters, digits, '_', '.' and '-'",
+				 spec);
+			return -1;
+		}
+	if (strlen(eq + 1) >= sizeof(t->path)) {
+		snprintf(err, errlen, "--target '%s': path too long", spec);
+		return -1;
+	}
+	memcpy(t->label, spec, len);
+	t->label[len] = '\0';
+	snprintf(t->path, sizeof(t->path), "%s", eq + 1);
+	return 0;
+}
+
+size_t plan_build(char *const *profiles, size_t nprof, const int *pcts, size_t npct,
+		  const struct target *targets, size_t ntgt, int repeats, struct point *out)
+{
+	size_t n = 0, t, p, m;
+	int r;
+
+	for (t = 0; t < ntgt; t++)
+		for (p = 0; p < nprof; p++)
+			for (m = 0; m < npct; m++)
+				for (r = 1; r <= repeats; r++) {
+					out[n] = (struct point){ .index = n + 1, .profile = profiles[p],
+								 .target = &targets[t],
+								 .read_pct = pcts[m], .repeat = r };
+					n++;
+				}
+	return n;
+}
+
+void plan_point_key(const char *profile, const char *target, const char *read_pct,
+		    const char *repeat, char *key, size_t len)
+{
+	snprintf(key, len, "%s|%s|%s|%s", profile, target, read_pct, repeat);
+}

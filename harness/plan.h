@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef NFSWEEP_PLAN_H
+#define NFSWEEP_PLAN_H
+
+/*
+ * The sweep plan: profiles x read-% x targets x repeats, in the order they
+ * run (target outermost, so that a mount variant's points run together).
+ */
+#include <limits.h>
+#include <stddef.h>
+
+#define PLAN_MAX_PCTS 101
+
+struct target {
+	char label[64];
+	char path[PATH_MAX];
+};
+
+struct point {
+	size_t index;		/* 1..n in run order */
+	const char *profile;
+	const struct target *target;
+	int read_pct;
+	int repeat;		/* from 1 */
+};
+
+/*
+ * A read-% list: "100:0:10" (from:to:step, either direction), "100,70,0",
+ * or "70". 0 with @pcts/@n, or -1 with @err naming the problem.
+ */
+int plan_parse_mix(const char *spec, int *pcts, size_t *n, char *err, size_t errlen);
+
+/* "label=path": the label is [A-Za-z0-9_.-]+. 0, or -1 with @err. */
+int plan_parse_target(const char *spec, struct target *t, char *err, size_t errlen);
+
+/*
+ * Expand into @out (capacity: nprof * npct * ntgt * repeats). Returns the
+ * number of points.
+ */
+size_t plan_build(char *const *profiles, size_t nprof, const int *pcts, size_t npct,
+		  const struct target *targets, size_t ntgt, int repeats, struct point *out);
+
+/* The identity of a point in a results file: profile|target|read_pct|repeat. */
+void plan_point_key(const char *profile, const char *target, const char *read_pct,
+		    const char *repeat, char *key, size_t len);
+
+#endif

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Reads results CSVs (see results_file.h). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "csv.h"
+#include "plan.h"
+#include "results_file.h"
+#include "schema.h"
+
+static int header_matches(const struct csv_record *rec, char *why, size_t len)
+{
+	if (rec->n != NCOLUMNS) {
+		snprintf(why, len, "the header has %zu columns, schema %s has %d", rec->n,
+			 schema_version(), NCOLUMNS);
+		return 0;
+	}
+	for (int i = 0; i < NCOLUMNS; i++)
+		if (strcmp(rec->cells[i], columns[i].name)) {
+			snprintf(why, len, "header column %d is '%s', schema %s says '%s'", i + 1,
+				 rec->cells[i], schema_version(), columns[i].name);
+			return 0;
+		}
+	return 1;
+}
+
+int results_validate(const char *path, FILE *errs, const char *prefix, int max_errors,
+		     size_t *rows)
+{
+	struct csv_record rec = { 0 };
+	size_t line = 0;
+	char why[256];
+	int problems = 0, r;
+	FILE *f = fopen(path, "r");
+
+	*rows = 0;
+	if (!f)
+		return -errno;
+#define PROBLEM(...) do {						\
+		if (problems++ < max_errors) {				\
+			fprintf(errs, "%s: %s:", prefix, path);		\
+			fprintf(errs, __VA_ARGS__);			\
+			fputc('\n', errs);				\
+		}							\
+	} while (0)
+
+	r = csv_read_record(f, &rec, &line);
+	if (r != 1) {
+		PROBLEM("1: no header row");
+		goto out;
+	}
+	if (!header_matches(&rec, why, sizeof(why))) {
+		/* Say which schema the file claims, if a row tells. */
+		PROBLEM("1: %s", why);
+		goto out;
+	}
+	while ((r = csv_read_record(f, &rec, &line)) == 1) {
+		(*rows)++;
+		if (rec.n != NCOLUMNS) {
+			PROBLEM("%zu: %zu cells, the header has %d", rec.line, rec.n, NCOLUMNS);
+			continue;
+		}
+		if (schema_check_version(rec.cells[COL_schema_version], why, sizeof(why))) {
+			PROBLEM("%zu: column schema_version: %s", rec.line, why);
+			continue;
+		}
+		for (int i = 0; i < NCOLUMNS; i++)
+			if (schema_check_cell(i, rec.cells[i], why, sizeof(why)))
+				PROBLEM("%zu: column %s: %s", rec.line, columns[i].name, why);
+	}
+	if (r < 0)
+		PROBLEM("%zu: the last row is cut short (an interrupted write?)", rec.line);
+out:
+#undef PROBLEM
+	csv_record_free(&rec);
+	fclose(f);
+	return problems;
+}
+
+int done_set_has(const struct done_set *d, const char *key)
+{
+	for (size_t i = 0; i < d->n; i++)
+		if (!strcmp(d->keys[i], key))
+			return 1;
+	return 0;
+}
+
+static int done_set_add(struct done_set *d, const char *key)
+{
+	if (d->n == d->cap) {
+		size_t cap = d->cap ? 2 * d->cap : 64;
+		char **p = realloc(d->keys, cap * sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		d->keys = p;
+		d->cap = cap;
+	}
+	d->keys[d->n] = strdup(key);
+	return d->keys[d->n++] ? 0 : -ENOMEM;
+}
+
+void done_set_free(struct done_set *d)
+{
+	for (size_t i = 0; i < d->n; i++)
+		free(d->keys[i]);
+	free(d->keys);
+	memset(d, 0, sizeof(*d));
+}
+
+int results_scan_for_resume(const char *path, struct done_set *done, int *truncated,
+			    char *why, size_t whylen)
+{
+	struct csv_record rec = { 0 };
+	size_t line = 0;
+	long good_end;
+	int r, ret = 0;
+	FILE *f = fopen(path, "r+");
+
+	*truncated = 0;
+	if (!f)
+		return -errno;
+	r = csv_read_record(f, &rec, &line);
+	if (r != 1 || !header_matches(&rec, why, whylen)) {
+		if (r != 1)
+			snprintf(why, whylen, "no header row");
+		ret = -EPROTO;
+		goto out;
+	}
+	good_end = ftell(f);
+	while ((r = csv_read_record(f, &rec, &line)) == 1) {
+		char key[512];
+
+		if (rec.n != NCOLUMNS) {
+			snprintf(why, whylen, "line %zu has %zu cells, not %d", rec.line, rec.n,
+				 NCOLUMNS);
+			ret = -EPROTO;
+			goto out;
+		}
+		if (schema_check_version(rec.cells[COL_schema_version], why, whylen)) {
+			ret = -EPROTO;
+			goto out;
+		}
+		good_end = ftell(f);
+		if (strcmp(rec.cells[COL_status], "ok"))
+			continue;
+		plan_point_key(rec.cells[COL_profile], rec.cells[COL_target],
+			       rec.cells[COL_read_pct], rec.cells[COL_repeat], key, sizeof(key));
+		if (!done_set_has(done, key) && (ret = done_set_add(done, key)))
+			goto out;
+	}
+	if (r < 0) {
+		/* A row a crash cut short: drop it, keep every whole one. */
+		fflush(f);
+		if (ftruncate(fileno(f), good_end)) {
+			ret = -errno;
+			snprintf(why, whylen, "ftruncate to the last whole row failed");
+			goto out;
+		}
+		*truncated = 1;
+	}
+out:
+	csv_record_free(&rec);
+	fclose(f);
+	return ret;
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef NFSWEEP_SCHEMA_H
+#define NFSWEEP_SCHEMA_H
+
+/*
+ * The results columns, derived from results-schema/columns.def (the single
+ * source): the enum of column ids, the table of names, types, units and
+ * meanings, the cell checks the validator runs.
+ */
+#include <stddef.h>
+#include <stdio.h>
+
+#define NFSWEEP_SCHEMA_MAJOR 1
+#define NFSWEEP_SCHEMA_MINOR 0
+
+enum col_type { COL_STR, COL_INT, COL_NUM, COL_TIME, COL_STATUS };
+
+enum column {
+#define COLUMN(id, type, unit, meaning) COL_##id,
+#include "columns.def"
+#undef COLUMN
+	NCOLUMNS
+};
+
+struct column_info {
+	const char *name;
+	enum col_type type;
+	const char *unit;
+	const char *meaning;
+};
+
+extern const struct column_info columns[NCOLUMNS];
+
+/* The status values of the status column. */
+#define STATUS_OK "ok"
+#define STATUS_FIO_ERROR "fio_error"
+#define STATUS_TIMEOUT "timeout"
+#define STATUS_INTERRUPTED "interrupted"
+#define STATUS_SETUP_ERROR "setup_error"
+
+/* "1.0" */
+const char *schema_version(void);
+
+/* 0 if @val is a valid cell of column @c (empty is valid), else -1 and @why. */
+int schema_check_cell(enum column c, const char *val, char *why, size_t len);
+
+/* 0 if @v is a schema version this reader understands (same major). */
+int schema_check_version(const char *v, char *why, size_t len);
+
+/* Column index of @name, or -1. */
+int schema_find(const char *name);
+
+/* The schema document (Markdown), as results-schema/README.md holds it. */
+void schema_print_markdown(FILE *out);
+
+#endif
