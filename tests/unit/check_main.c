@@ -12,6 +12,11 @@ int main(void)
 
 	srunner_add_suite(sr, make_aio_core_suite());
 	srunner_add_suite(sr, make_numa_place_suite());
+	srunner_add_suite(sr, make_fio_json_suite());
+	srunner_add_suite(sr, make_mountstats_suite());
+	srunner_add_suite(sr, make_csv_suite());
+	srunner_add_suite(sr, make_plan_suite());
+	srunner_add_suite(sr, make_results_file_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

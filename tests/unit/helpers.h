@@ -22,5 +22,14 @@ bool t_block_ok(const char *buf, unsigned int n);
 Suite *make_uring_core_suite(void);
 Suite *make_aio_core_suite(void);
 Suite *make_numa_place_suite(void);
+Suite *make_fio_json_suite(void);
+Suite *make_mountstats_suite(void);
+Suite *make_csv_suite(void);
+Suite *make_plan_suite(void);
+Suite *make_results_file_suite(void);
+
+#ifndef T_DATA
+#error "T_DATA (tests/data) must be defined by the build"
+#endif
 
 #endif

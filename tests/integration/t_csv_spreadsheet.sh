@@ -1,0 +1,54 @@
+#!/bin/bash
+# A results CSV opens in LibreOffice Calc with its default CSV import (no
+# dialog choice): numbers land as numbers, text with commas, quotes and a
+# newline lands whole, one spreadsheet row per results row.
+. "$(dirname "$0")/lib.sh"
+"$T_TOP/tools/deps.sh" office >/dev/null 2>&1 || skip "libreoffice-calc-nogui could not be installed"
+command -v soffice >/dev/null || skip "no soffice after installing libreoffice-calc-nogui"
+N=$BUILD/harness/nfsweep
+mkdir -p "$T_DISK/s"
+out=$T_DISK/s/sweep.csv
+# Two ok rows and two failed ones, whose error text has commas and quotes.
+"$N" run --profile rand4k --mix 100,0 --target local="$T_SHM" --runtime 1 --ramp 0 \
+	--numjobs 1 --iodepth 4 --size 8m --note 'a "quoted", comma note' --out "$out" 2>/dev/null ||
+	fail "sweep for the spreadsheet test"
+"$N" run --profile seq64k --mix 100,0 --target local="$T_SHM" --runtime 1 --ramp 0 \
+	--engine 'no, such "engine"' --out "$out" --resume 2>/dev/null
+[ $? = 1 ] || fail "the failing points did not fail"
+
+# A headless conversion with no --infilter: what a double-click does.
+HOME=$T_DISK timeout 120 soffice --headless --norestore --convert-to fods --outdir "$T_DISK/s" \
+	"$out" >/dev/null 2>&1 || fail "soffice --convert-to fods failed"
+python3 - "$T_DISK/s/sweep.fods" "$out" <<'PY' || fail "the spreadsheet does not hold the CSV as it is"
+import csv, sys, xml.etree.ElementTree as ET
+ns = {"table": "urn:oasis:names:tc:opendocument:xmlns:table:1.0",
+      "office": "urn:oasis:names:tc:opendocument:xmlns:office:1.0",
+      "text": "urn:oasis:names:tc:opendocument:xmlns:text:1.0"}
+V = "{%s}" % ns["office"]
+rows = []
+for tr in ET.parse(sys.argv[1]).getroot().iter("{%s}table-row" % ns["table"]):
+    cells = []
+    for tc in tr.findall("table:table-cell", ns):
+        rep = int(tc.get("{%s}number-columns-repeated" % ns["table"], "1"))
+        text = "\n".join("".join(p.itertext()) for p in tc.findall("text:p", ns))
+        cells += [(tc.get(V + "value-type"), tc.get(V + "value"), text)] * min(rep, 200)
+    rows.append(cells)
+with open(sys.argv[2], newline="") as f:
+    want = list(csv.reader(f))
+rows = rows[:len(want)]
+if len(rows) != len(want): sys.exit("%d spreadsheet rows, %d CSV rows" % (len(rows), len(want)))
+header = want[0]
+num = {"read_iops", "total_iops", "read_mib_s", "read_clat_p99_us", "iodepth", "read_pct"}
+for i, (got, exp) in enumerate(zip(rows[1:], want[1:]), 2):
+    for j, col in enumerate(header):
+        t, v, text = got[j] if j < len(got) else (None, None, "")
+        if exp[j] == "":
+            continue
+        if col in num:
+            if t != "float" or abs(float(v) - float(exp[j])) > 1e-9:
+                sys.exit("row %d %s: %s %s, CSV has %s" % (i, col, t, v, exp[j]))
+        elif col in ("error", "note", "engine") and text != exp[j]:
+            sys.exit("row %d %s: %r, CSV has %r" % (i, col, text, exp[j]))
+print("spreadsheet: %d rows as in the CSV" % (len(rows) - 1))
+PY
+echo ok

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-2.0
+/* harness/fio_json.c on real fio 3.33 outputs captured in tests/data/fio. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+
+#include "fio_json.h"
+#include "helpers.h"
+
+static struct fio_result parse_ok(const char *name)
+{
+	struct fio_result r;
+	char path[512], err[256] = "";
+
+	snprintf(path, sizeof(path), "%s/fio/%s", T_DATA, name);
+	ck_assert_msg(fio_json_parse_file(path, &r, err, sizeof(err)) == 0, "%s: %s", name, err);
+	ck_assert_str_eq(r.version, "fio-3.33");
+	return r;
+}
+
+START_TEST(test_pure_read_uring)
+{
+	struct fio_result r = parse_ok("uring-randread.json");
+
+	ck_assert_int_eq(r.error, 0);
+	ck_assert(r.rd.iops > 1000 && r.rd.io_bytes > 0 && r.rd.has_clat);
+	ck_assert(r.wr.iops == 0 && r.wr.io_bytes == 0 && !r.wr.has_clat);
+	/* iops x 4 KiB = bandwidth, within rounding */
+	ck_assert(fabs(r.rd.iops * 4096 / 1048576 - r.rd.mib_s) / r.rd.mib_s < 0.01);
+	ck_assert(r.rd.clat_p50_us <= r.rd.clat_p99_us && r.rd.clat_p99_us <= r.rd.clat_p99_9_us);
+	ck_assert(r.usr_cpu + r.sys_cpu > 0);
+}
+END_TEST
+
+START_TEST(test_pure_write_aio_two_jobs_grouped)
+{
+	struct fio_result r = parse_ok("aio-seqwrite-2jobs.json");
+
+	ck_assert_uint_eq(r.njobs, 1);	/* group_reporting: one entry */
+	ck_assert(r.wr.iops > 0 && r.rd.io_bytes == 0 && r.wr.has_clat);
+	ck_assert(fabs(r.wr.iops * 65536 / 1048576 - r.wr.mib_s) / r.wr.mib_s < 0.01);
+}
+END_TEST
+
+START_TEST(test_mixed_70_30)
+{
+	struct fio_result r = parse_ok("uring-randrw70.json");
+	double share = r.rd.iops / (r.rd.iops + r.wr.iops);
+
+	ck_assert(share > 0.65 && share < 0.75);
+	ck_assert(r.rd.has_clat && r.wr.has_clat);
+}
+END_TEST
+
+START_TEST(test_errored_job_with_text_before)
+{
+	struct fio_result r = parse_ok("errored-job.json");
+
+	ck_assert_int_eq(r.error, 95);	/* EOPNOTSUPP, as fio reported it */
+}
+END_TEST
+
+START_TEST(test_text_before_json)
+{
+	struct fio_result r = parse_ok("text-before-json.json");
+
+	ck_assert(r.rd.iops > 0 && r.wr.iops > 0);
+}
+END_TEST
+
+START_TEST(test_client_server_form)
+{
+	struct fio_result r = parse_ok("client-server.json");
+
+	ck_assert(r.rd.iops > 0);
+	ck_assert_uint_eq(r.njobs, 1);
+}
+END_TEST
+
+START_TEST(test_garbage_rejected)
+{
+	struct fio_result r;
+	char err[256] = "";
+
+	ck_assert_int_eq(fio_json_parse("fio: engine not loadable\n", &r, err, sizeof(err)), -1);
+	ck_assert_str_eq(err, "no JSON document in fio's output");
+	ck_assert_int_eq(fio_json_parse("{\n \"jobs\": [\n", &r, err, sizeof(err)), -1);
+	ck_assert_ptr_nonnull(strstr(err, "does not parse"));
+	ck_assert_int_eq(fio_json_parse("{\n\"fio version\":\"x\"}\n", &r, err, sizeof(err)), -1);
+	ck_assert_str_eq(err, "fio's JSON has no jobs");
+}
+END_TEST
+
+Suite *make_fio_json_suite(void)
+{
+	Suite *s = suite_create("fio_json");
+	TCase *tc = tcase_create("captures");
+
+	tcase_add_test(tc, test_pure_read_uring);
+	tcase_add_test(tc, test_pure_write_aio_two_jobs_grouped);
+	tcase_add_test(tc, test_mixed_70_30);
+	tcase_add_test(tc, test_errored_job_with_text_before);
+	tcase_add_test(tc, test_text_before_json);
+	tcase_add_test(tc, test_client_server_form);
+	tcase_add_test(tc, test_garbage_rejected);
+	suite_add_tcase(s, tc);
+	return s;
+}

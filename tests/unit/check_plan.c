@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-2.0
+/* harness/plan.c: mix specs, targets, the order of points. */
+#include <check.h>
+#include <string.h>
+
+#include "helpers.h"
+#include "plan.h"
+
+static const struct {
+	const char *spec;
+	size_t n;
+	int first, last;
+} good_mix[] = {
+	{ "100:0:10", 11, 100, 0 },
+	{ "0:100:25", 5, 0, 100 },
+	{ "100:0:30", 4, 100, 10 },	/* the step does not land on 0: stops at 10 */
+	{ "100,70,0", 3, 100, 0 },
+	{ "70", 1, 70, 70 },
+	{ "50:50:5", 1, 50, 50 },
+};
+
+START_TEST(test_good_mix)
+{
+	int pcts[PLAN_MAX_PCTS];
+	size_t n;
+	char err[256] = "";
+
+	ck_assert_msg(!plan_parse_mix(good_mix[_i].spec, pcts, &n, err, sizeof(err)), "%s", err);
+	ck_assert_uint_eq(n, good_mix[_i].n);
+	ck_assert_int_eq(pcts[0], good_mix[_i].first);
+	ck_assert_int_eq(pcts[n - 1], good_mix[_i].last);
+}
+END_TEST
+
+static const char *const bad_mix[] = { "110:0:10", "100:0:0", "abc", "", "100:0", "100,", "-5",
+				       "100:0:10:1", "1,2,x" };
+
+START_TEST(test_bad_mix)
+{
+	int pcts[PLAN_MAX_PCTS];
+	size_t n = 99;
+	char err[256] = "";
+
+	ck_assert_int_eq(plan_parse_mix(bad_mix[_i], pcts, &n, err, sizeof(err)), -1);
+	ck_assert_uint_eq(n, 0);
+	ck_assert_msg(strstr(err, "--mix"), "'%s' does not name --mix", err);
+}
+END_TEST
+
+START_TEST(test_targets)
+{
+	struct target t;
+	char err[256];
+
+	ck_assert_int_eq(plan_parse_target("nc8=/mnt/a=b", &t, err, sizeof(err)), 0);
+	ck_assert_str_eq(t.label, "nc8");
+	ck_assert_str_eq(t.path, "/mnt/a=b");
+	ck_assert_int_eq(plan_parse_target("/mnt/x", &t, err, sizeof(err)), -1);
+	ck_assert_int_eq(plan_parse_target("=/mnt/x", &t, err, sizeof(err)), -1);
+	ck_assert_int_eq(plan_parse_target("a=", &t, err, sizeof(err)), -1);
+	ck_assert_int_eq(plan_parse_target("a b=/x", &t, err, sizeof(err)), -1);
+	ck_assert_ptr_nonnull(strstr(err, "--target"));
+}
+END_TEST
+
+/* Target outermost, then profile, read %, repeat; indexes 1..n. */
+START_TEST(test_build_order)
+{
+	char *profiles[] = { "seq64k", "rand4k" };
+	int pcts[] = { 100, 0 };
+	struct target t[2] = { { "nc1", "/a" }, { "nc8", "/b" } };
+	struct point p[16];
+	size_t n = plan_build(profiles, 2, pcts, 2, t, 2, 2, p);
+	char key[128];
+
+	ck_assert_uint_eq(n, 16);
+	ck_assert_uint_eq(p[0].index, 1);
+	ck_assert_uint_eq(p[15].index, 16);
+	ck_assert_str_eq(p[0].target->label, "nc1");
+	ck_assert_str_eq(p[8].target->label, "nc8");
+	ck_assert_str_eq(p[4].profile, "rand4k");
+	ck_assert_int_eq(p[2].read_pct, 0);
+	ck_assert_int_eq(p[1].repeat, 2);
+	plan_point_key("seq64k", "nc1", "100", "1", key, sizeof(key));
+	ck_assert_str_eq(key, "seq64k|nc1|100|1");
+}
+END_TEST
+
+Suite *make_plan_suite(void)
+{
+	Suite *s = suite_create("plan");
+	TCase *tc = tcase_create("plan");
+
+	tcase_add_loop_test(tc, test_good_mix, 0, sizeof(good_mix) / sizeof(good_mix[0]));
+	tcase_add_loop_test(tc, test_bad_mix, 0, sizeof(bad_mix) / sizeof(bad_mix[0]));
+	tcase_add_test(tc, test_targets);
+	tcase_add_test(tc, test_build_order);
+	suite_add_tcase(s, tc);
+	return s;
+}
