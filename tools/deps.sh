@@ -5,7 +5,7 @@
 # runs apt-get; otherwise it prints the exact command and exits 1, so a
 # user is never surprised by a sudo prompt from a Makefile.
 #
-# Usage: tools/deps.sh [GROUP...]   groups: build test lab bench plot
+# Usage: tools/deps.sh [GROUP...]   groups: build test lab bench plot office
 # Exit:  0 all present, 1 missing and not root, 2 apt-get failed.
 set -eu
 
@@ -16,6 +16,7 @@ pkgs_lab="user-mode-linux busybox-static nfs-kernel-server nfs-common rpcbind
 	kmod cpio iproute2 e2fsprogs util-linux procps"
 pkgs_bench="linux-perf"
 pkgs_plot="gnuplot-nox"
+pkgs_office="libreoffice-calc-nogui"
 
 groups=${*:-build}
 want=""
@@ -26,7 +27,8 @@ for g in $groups; do
 	lab)   want="$want $pkgs_lab" ;;
 	bench) want="$want $pkgs_bench" ;;
 	plot)  want="$want $pkgs_plot" ;;
-	*) echo "deps.sh: unknown group '$g' (build test lab bench plot)" >&2
+	office) want="$want $pkgs_office" ;;
+	*) echo "deps.sh: unknown group '$g' (build test lab bench plot office)" >&2
 	   exit 2 ;;
 	esac
 done
