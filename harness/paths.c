@@ -56,3 +56,11 @@ const char *nfsweep_default_engine_dir(void)
 
 	return pick(buf, sizeof(buf), "../engines", "nfsweep-uring.so", NFSWEEP_LIBDIR);
 }
+
+const char *nfsweep_default_reference_dir(void)
+{
+	static char buf[PATH_MAX];
+
+	return pick(buf, sizeof(buf), "../../results-schema/reference", "README.md",
+		    NFSWEEP_DATADIR "/reference");
+}

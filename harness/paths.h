@@ -9,5 +9,6 @@
  */
 const char *nfsweep_default_profiles_dir(void);
 const char *nfsweep_default_engine_dir(void);
+const char *nfsweep_default_reference_dir(void);
 
 #endif

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Folds a results CSV into means per point (see results_table.h). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csv.h"
+#include "results_table.h"
+#include "schema.h"
+
+const char *const rt_metric_column[RT_NMETRICS] = {
+	[RT_READ_IOPS] = "read_iops", [RT_WRITE_IOPS] = "write_iops", [RT_TOTAL_IOPS] = "total_iops",
+	[RT_READ_MIB] = "read_mib_s", [RT_WRITE_MIB] = "write_mib_s", [RT_TOTAL_MIB] = "total_mib_s",
+};
+
+static int intern(char list[][64], int *n, const char *s)
+{
+	for (int i = 0; i < *n; i++)
+		if (!strcmp(list[i], s))
+			return i;
+	if (*n == RT_MAX)
+		return -1;
+	snprintf(list[*n], 64, "%s", s);
+	return (*n)++;
+}
+
+int results_table_load(const char *path, struct results_table *t, char *why, size_t len)
+{
+	static const enum column cols[RT_NMETRICS] = {
+		[RT_READ_IOPS] = COL_read_iops, [RT_WRITE_IOPS] = COL_write_iops,
+		[RT_TOTAL_IOPS] = COL_total_iops, [RT_READ_MIB] = COL_read_mib_s,
+		[RT_WRITE_MIB] = COL_write_mib_s, [RT_TOTAL_MIB] = COL_total_mib_s,
+	};
+	struct csv_record rec = { 0 };
+	size_t line = 0;
+	char vwhy[256];
+	int r, ret = 0;
+	FILE *f = fopen(path, "r");
+
+	memset(t, 0, sizeof(*t));
+	if (!f) {
+		snprintf(why, len, "open %s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (csv_read_record(f, &rec, &line) != 1 || rec.n != NCOLUMNS ||
+	    schema_find(rec.cells[0]) != 0) {
+		snprintf(why, len, "%s is not a results file of schema %s (nfsweep validate tells why)",
+			 path, schema_version());
+		ret = -1;
+		goto out;
+	}
+	while ((r = csv_read_record(f, &rec, &line)) == 1) {
+		struct rt_cell *c;
+		int p, tg, pct;
+
+		if (rec.n != NCOLUMNS ||
+		    schema_check_version(rec.cells[COL_schema_version], vwhy, sizeof(vwhy)))
+			continue;
+		if (!t->note[0] && !t->first_time[0]) {
+			snprintf(t->note, sizeof(t->note), "%s", rec.cells[COL_note]);
+			snprintf(t->first_time, sizeof(t->first_time), "%s", rec.cells[COL_start_time]);
+		}
+		if (strcmp(rec.cells[COL_status], STATUS_OK)) {
+			t->failed++;
+			continue;
+		}
+		p = intern(t->profiles, &t->nprofiles, rec.cells[COL_profile]);
+		tg = intern(t->targets, &t->ntargets, rec.cells[COL_target]);
+		pct = atoi(rec.cells[COL_read_pct]);
+		if (p < 0 || tg < 0) {
+			snprintf(why, len, "%s: more than %d profiles or targets", path, RT_MAX);
+			ret = -1;
+			goto out;
+		}
+		if (pct < 0 || pct > 100)
+			continue;
+		t->block_size[p] = atoll(rec.cells[COL_block_size_bytes]);
+		c = &t->cell[p][pct][tg];
+		for (int m = 0; m < RT_NMETRICS; m++)
+			c->sum[m] += atof(rec.cells[cols[m]]);
+		c->n++;
+	}
+out:
+	fclose(f);
+	csv_record_free(&rec);
+	return ret;
+}
+
+int rt_profile(const struct results_table *t, const char *name)
+{
+	for (int i = 0; i < t->nprofiles; i++)
+		if (!strcmp(t->profiles[i], name))
+			return i;
+	return -1;
+}
+
+int rt_target(const struct results_table *t, const char *name)
+{
+	for (int i = 0; i < t->ntargets; i++)
+		if (!strcmp(t->targets[i], name))
+			return i;
+	return -1;
+}
+
+double rt_mean(const struct results_table *t, int p, int pct, int tg, enum rt_metric m, int *have)
+{
+	const struct rt_cell *c = &t->cell[p][pct][tg];
+
+	*have = c->n > 0;
+	return c->n ? c->sum[m] / c->n : 0.0;
+}
+
+int rt_is_throughput(const struct results_table *t, int p)
+{
+	return t->block_size[p] >= 65536;
+}

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef NFSWEEP_RESULTS_TABLE_H
+#define NFSWEEP_RESULTS_TABLE_H
+
+/*
+ * A results CSV folded into one mean per (profile, target, read %) over its
+ * ok rows: what summary, compare and plot show.
+ */
+#include <stddef.h>
+
+#define RT_MAX 32
+
+enum rt_metric { RT_READ_IOPS, RT_WRITE_IOPS, RT_TOTAL_IOPS, RT_READ_MIB, RT_WRITE_MIB,
+		 RT_TOTAL_MIB, RT_NMETRICS };
+
+/* The results column each metric is the mean of. */
+extern const char *const rt_metric_column[RT_NMETRICS];
+
+struct rt_cell {
+	int n;
+	double sum[RT_NMETRICS];
+};
+
+struct results_table {
+	char profiles[RT_MAX][64];
+	char targets[RT_MAX][64];
+	long long block_size[RT_MAX];	/* per profile */
+	int nprofiles, ntargets;
+	int failed;			/* rows whose status is not ok */
+	char note[256];			/* of the first row */
+	char first_time[32];		/* start_time of the first row */
+	struct rt_cell cell[RT_MAX][101][RT_MAX];	/* [profile][read %][target] */
+};
+
+/* 0, or -1 with @why (unreadable, not a results file, too many profiles). */
+int results_table_load(const char *path, struct results_table *t, char *why, size_t len);
+
+int rt_profile(const struct results_table *t, const char *name);
+int rt_target(const struct results_table *t, const char *name);
+
+/* Mean of @m at (p, pct, tg); 0 with *have = 0 when there is no ok row. */
+double rt_mean(const struct results_table *t, int p, int pct, int tg, enum rt_metric m, int *have);
+
+/* Blocks of 64 KiB and more are shown in MiB/s, smaller ones in IOPS. */
+int rt_is_throughput(const struct results_table *t, int p);
+
+#endif
