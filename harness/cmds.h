@@ -9,5 +9,7 @@ int cmd_validate(int argc, char **argv);
 int cmd_mounts(int argc, char **argv);
 int cmd_schema(int argc, char **argv);
 int cmd_summary(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
+int cmd_plot(int argc, char **argv);
 
 #endif

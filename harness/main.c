@@ -20,6 +20,8 @@ static const struct {
 	{ "validate", cmd_validate, "check a results CSV against the schema" },
 	{ "mounts", cmd_mounts, "list NFS mounts with options and transports" },
 	{ "summary", cmd_summary, "a table of read % x target per profile" },
+	{ "compare", cmd_compare, "ratios between targets (nc8/nc1), headline gains" },
+	{ "plot", cmd_plot, "charts (PNG, SVG) with gnuplot, published figures beside" },
 	{ "schema", cmd_schema, "print the results columns" },
 };
 

@@ -1,0 +1,366 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nfsweep plot FILE.csv [--outdir DIR]: the published charts redrawn from
+ * the user's results, with gnuplot, as PNG and SVG:
+ *   <profile>.png|svg  MiB/s (64 KiB and larger) or IOPS against read %
+ *                      (100 -> 0): read, write and total, a colour per target;
+ *                      the published figures as a labelled series on the
+ *                      right-hand axis (a cloud volume's numbers next to a
+ *                      lab's would flatten the lab's lines on one axis)
+ *   nconnect.png|svg   bars per workload: each target's ratio to the base,
+ *                      printed on the bars, and the published gain beside
+ * The data and the gnuplot script stay in DIR/plot/ so that the charts can be
+ * restyled by hand.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cmds.h"
+#include "compare.h"
+#include "reference.h"
+#include "results_table.h"
+
+struct plot_ctx {
+	const struct results_table *t;
+	const struct reference *ref;
+	const char *dir;	/* where the charts go */
+	char datadir[PATH_MAX];	/* DIR/plot */
+	char subtitle[400];	/* backend/note and date */
+	int base;
+};
+
+/* gnuplot strings are in double quotes: keep user text from closing them. */
+static void gp_text(char *dst, size_t len, const char *src)
+{
+	size_t o = 0;
+
+	for (; *src && o + 1 < len; src++)
+		dst[o++] = (*src == '"' || *src == '\\' || *src == '\n') ? '\'' : *src;
+	dst[o] = '\0';
+}
+
+static FILE *open_in(const char *dir, const char *name, char *path, size_t len)
+{
+	FILE *f;
+
+	snprintf(path, len, "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (!f)
+		fprintf(stderr, "nfsweep plot: open %s: %s\n", path, strerror(errno));
+	return f;
+}
+
+/* Each chart is drawn twice: the same script after a PNG and an SVG terminal. */
+static void terminals(FILE *gp, const char *dir, const char *name, const char *body_path)
+{
+	fprintf(gp, "set terminal pngcairo size 1280,800 enhanced font 'sans,11'\n"
+		"set output '%s/%s.png'\nload '%s'\n", dir, name, body_path);
+	fprintf(gp, "set terminal svg size 1280,800 enhanced font 'sans,11' background '#ffffff'\n"
+		"set output '%s/%s.svg'\nload '%s'\nunset output\n", dir, name, body_path);
+}
+
+static int profile_chart(struct plot_ctx *c, FILE *gp, int p)
+{
+	const struct results_table *t = c->t;
+	int mib = rt_is_throughput(t, p);
+	enum rt_metric rd = mib ? RT_READ_MIB : RT_READ_IOPS, wr = mib ? RT_WRITE_MIB : RT_WRITE_IOPS,
+		       tot = mib ? RT_TOTAL_MIB : RT_TOTAL_IOPS;
+	const char *figure = mib ? "scale-out throughput" : "scale-out IOPS";
+	const char *unit = mib ? "MiB/s" : "IO/s";
+	const struct ref_value *r100, *r0;
+	char dat[PATH_MAX], refdat[PATH_MAX], body[PATH_MAX], name[80], title[160];
+	FILE *f;
+	int have;
+
+	snprintf(name, sizeof(name), "%s.dat", t->profiles[p]);
+	f = open_in(c->datadir, name, dat, sizeof(dat));
+	if (!f)
+		return -1;
+	/* One block per target, two blank lines apart: gnuplot's "index". */
+	for (int tg = 0; tg < t->ntargets; tg++) {
+		fprintf(f, "# target %s: read_pct read write total (%s)\n", t->targets[tg], unit);
+		for (int pct = 100; pct >= 0; pct--) {
+			double v = rt_mean(t, p, pct, tg, tot, &have);
+
+			if (have)
+				fprintf(f, "%d %.3f %.3f %.3f\n", pct, rt_mean(t, p, pct, tg, rd, &have),
+					rt_mean(t, p, pct, tg, wr, &have), v);
+		}
+		fprintf(f, "\n\n");
+	}
+	fclose(f);
+
+	r100 = reference_find(c->ref, figure, t->profiles[p], 100, mib ? "total_mib_s" : "total_iops");
+	r0 = reference_find(c->ref, figure, t->profiles[p], 0, mib ? "total_mib_s" : "total_iops");
+	snprintf(name, sizeof(name), "%s-published.dat", t->profiles[p]);
+	f = open_in(c->datadir, name, refdat, sizeof(refdat));
+	if (!f)
+		return -1;
+	if (r100)
+		fprintf(f, "100 %.3f\n", r100->value);
+	if (r0)
+		fprintf(f, "0 %.3f\n", r0->value);
+	fclose(f);
+
+	snprintf(name, sizeof(name), "%s.gp", t->profiles[p]);
+	f = open_in(c->datadir, name, body, sizeof(body));
+	if (!f)
+		return -1;
+	if (mib)
+		snprintf(title, sizeof(title), "%s: %lld KiB sequential, throughput against read share",
+			 t->profiles[p], t->block_size[p] / 1024);
+	else
+		snprintf(title, sizeof(title), "%s: %lld KiB random, IOPS against read share",
+			 t->profiles[p], t->block_size[p] / 1024);
+	fprintf(f, "reset\nset title \"%s\\n{/*0.8 %s}\"\n", title, c->subtitle);
+	fprintf(f, "set xlabel 'read share (%%), from pure read to pure write'\n"
+		"set ylabel '%s (%s)'\nset xrange [105:-5]\nset xtics 10\n"
+		"set yrange [0:*]\nset grid\nset key below horizontal maxcols 3 spacing 1.2\n", unit,
+		mib ? "MiB/s, 2^{20} bytes per second" : "I/O operations per second");
+	if (r100 || r0)
+		fprintf(f, "set y2label 'published (%s)'\nset y2range [0:*]\nset y2tics\nset ytics nomirror\n",
+			unit);
+	fprintf(f, "plot \\\n");
+	for (int tg = 0; tg < t->ntargets; tg++) {
+		char lbl[80];
+
+		gp_text(lbl, sizeof(lbl), t->targets[tg]);
+		fprintf(f, "  '%s' index %d using 1:4 with linespoints lw 2 pt 7 lc %d title '%s total', \\\n"
+			"  '' index %d using 1:2 with linespoints dt 2 pt 6 lc %d title '%s read', \\\n"
+			"  '' index %d using 1:3 with linespoints dt 3 pt 4 lc %d title '%s write'%s\n",
+			dat, tg, tg + 1, lbl, tg, tg + 1, lbl, tg, tg + 1, lbl,
+			(tg + 1 < t->ntargets || r100 || r0) ? ", \\" : "");
+	}
+	if (r100 || r0) {
+		char src[160];
+
+		gp_text(src, sizeof(src), (r100 ? r100 : r0)->source);
+		fprintf(f, "  '%s' using 1:2 axes x1y2 with points pt 9 ps 2.5 lc rgb '#000000' "
+			"title 'published: %s, %s (right axis)'\n", refdat, src, figure);
+	}
+	fclose(f);
+	terminals(gp, c->dir, t->profiles[p], body);
+	return 0;
+}
+
+static int nconnect_chart(struct plot_ctx *c, FILE *gp)
+{
+	const struct results_table *t = c->t;
+	char dat[PATH_MAX], body[PATH_MAX];
+	int n = 0, col;
+	FILE *f;
+
+	f = open_in(c->datadir, "nconnect.dat", dat, sizeof(dat));
+	if (!f)
+		return -1;
+	fprintf(f, "# workload");
+	for (int tg = 0; tg < t->ntargets; tg++)
+		if (tg != c->base)
+			fprintf(f, " %s/%s", t->targets[tg], t->targets[c->base]);
+	fprintf(f, " published\n");
+	for (int h = 0; h < NHEADLINES; h++) {
+		int p = rt_profile(t, headlines[h].profile);
+		const struct ref_value *pub = reference_find(c->ref, "nconnect gain",
+							     headlines[h].profile, headlines[h].read_pct,
+							     "ratio");
+
+		fprintf(f, "\"%s\"", headlines[h].name);
+		for (int tg = 0; tg < t->ntargets; tg++) {
+			double v, bv, r;
+
+			if (tg == c->base)
+				continue;
+			if (p >= 0 && !compare_ratio(t, p, headlines[h].read_pct, tg, c->base,
+						     headlines[h].metric, &v, &bv, &r)) {
+				fprintf(f, " %.3f", r);
+				n++;
+			} else {
+				fprintf(f, " NaN");
+			}
+		}
+		if (pub)
+			fprintf(f, " %.3f\n", pub->value);
+		else
+			fprintf(f, " NaN\n");
+	}
+	fclose(f);
+	if (!n)
+		return 1;	/* no headline point measured on two targets: no chart */
+
+	f = open_in(c->datadir, "nconnect.gp", body, sizeof(body));
+	if (!f)
+		return -1;
+	fprintf(f, "reset\nset title \"nconnect comparison: each target's ratio to %s, per workload\\n{/*0.8 %s}\"\n",
+		t->targets[c->base], c->subtitle);
+	fprintf(f, "set ylabel 'ratio to %s (x)'\nset yrange [0:*]\nset grid ytics\n"
+		"set style data histograms\nset style histogram clustered gap 1\n"
+		"set style fill solid 0.8 border -1\nset boxwidth 0.9\nset key below horizontal\n"
+		"set xtics nomirror\nset arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2\n",
+		t->targets[c->base]);
+	{
+		int nseries = t->ntargets;	/* the non-base targets, plus published */
+		double w = 1.0 / (nseries + 1);	/* bar width with gap 1 */
+
+		fprintf(f, "plot \\\n");
+		col = 2;
+		for (int tg = 0; tg < t->ntargets; tg++) {
+			char lbl[80];
+
+			if (tg == c->base)
+				continue;
+			gp_text(lbl, sizeof(lbl), t->targets[tg]);
+			fprintf(f, "  '%s' using %d:xtic(1) lc %d title '%s / %s (measured)', \\\n", dat,
+				col, tg + 1, lbl, t->targets[c->base]);
+			col++;
+		}
+		fprintf(f, "  '' using %d lc rgb '#888888' title 'published nconnect gain (Azure NetApp Files)'", col);
+		/* The ratio printed on each bar. */
+		for (int s = 0; s < nseries; s++) {
+			double off = (s - (nseries - 1) / 2.0) * w;
+
+			fprintf(f, ", \\\n  '' using ($0%+.3f):%d:(sprintf('%%.2fx', $%d)) with labels offset 0,0.8 notitle",
+				off, s + 2, s + 2);
+		}
+		fprintf(f, "\n");
+	}
+	fclose(f);
+	terminals(gp, c->dir, "nconnect", body);
+	return 0;
+}
+
+static int run_gnuplot(const char *script)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return -1;
+	if (!pid) {
+		execlp("gnuplot", "gnuplot", script, (char *)NULL);
+		fprintf(stderr, "nfsweep plot: exec gnuplot: %s (install it: tools/deps.sh plot)\n",
+			strerror(errno));
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) < 0)
+		return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+static void usage(FILE *out)
+{
+	fprintf(out, "usage: nfsweep plot FILE.csv [--outdir DIR] [--base LABEL] [--reference DIR]\n\n"
+		"Draws, with gnuplot, PNG and SVG charts of a results file into DIR (default: the\n"
+		"file's directory): one per profile (throughput or IOPS against read %%, read, write\n"
+		"and total per target, published figures beside) and nconnect.png|svg (each\n"
+		"target's ratio to the base per workload, published gains beside).\n\n"
+		"exit status: 0, 2 usage, 3 unreadable results or gnuplot failed\n");
+}
+
+int cmd_plot(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "outdir", required_argument, NULL, 'o' },
+		{ "base", required_argument, NULL, 'b' },
+		{ "reference", required_argument, NULL, 'r' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *outdir = NULL, *base_label = NULL, *refdir = reference_default_dir();
+	struct results_table *t = NULL;
+	struct reference ref = { 0 };
+	struct plot_ctx c = { 0 };
+	char why[512], dirbuf[PATH_MAX], script[PATH_MAX], note[256], date[16] = "";
+	FILE *gp;
+	int ch, ret = 3, r;
+
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'o': outdir = optarg; break;
+		case 'b': base_label = optarg; break;
+		case 'r': refdir = optarg; break;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	if (optind != argc - 1) {
+		usage(stderr);
+		return 2;
+	}
+	t = malloc(sizeof(*t));
+	if (!t || results_table_load(argv[optind], t, why, sizeof(why))) {
+		fprintf(stderr, "nfsweep plot: %s\n", t ? why : "out of memory");
+		goto out;
+	}
+	if (!t->nprofiles) {
+		fprintf(stderr, "nfsweep plot: %s has no ok rows to draw\n", argv[optind]);
+		goto out;
+	}
+	if (reference_load_dir(refdir, &ref, why, sizeof(why)))
+		fprintf(stderr, "nfsweep plot: drawing without published figures: %s\n", why);
+	if (!outdir) {
+		const char *slash = strrchr(argv[optind], '/');
+
+		snprintf(dirbuf, sizeof(dirbuf), "%.*s", slash ? (int)(slash - argv[optind]) : 1,
+			 slash ? argv[optind] : ".");
+		outdir = dirbuf;
+	}
+	c.t = t;
+	c.ref = &ref;
+	c.dir = outdir;
+	c.base = base_label ? rt_target(t, base_label) : 0;
+	if (c.base < 0) {
+		fprintf(stderr, "nfsweep plot: --base %s: no such target\n", base_label);
+		ret = 2;
+		goto out;
+	}
+	if (snprintf(c.datadir, sizeof(c.datadir), "%s/plot", outdir) >= (int)sizeof(c.datadir) ||
+	    snprintf(script, sizeof(script), "%s/charts.gp", c.datadir) >= (int)sizeof(script)) {
+		fprintf(stderr, "nfsweep plot: --outdir %s: path too long\n", outdir);
+		ret = 2;
+		goto out;
+	}
+	if (mkdir(c.datadir, 0755) && errno != EEXIST) {
+		fprintf(stderr, "nfsweep plot: mkdir %s: %s\n", c.datadir, strerror(errno));
+		goto out;
+	}
+	gp_text(note, sizeof(note), t->note[0] ? t->note : "no --note recorded");
+	memcpy(date, t->first_time, 10);
+	snprintf(c.subtitle, sizeof(c.subtitle), "%s, %s", note, date);
+
+	gp = fopen(script, "w");
+	if (!gp) {
+		fprintf(stderr, "nfsweep plot: open %s: %s\n", script, strerror(errno));
+		goto out;
+	}
+	for (int p = 0; p < t->nprofiles; p++)
+		if (profile_chart(&c, gp, p)) {
+			fclose(gp);
+			goto out;
+		}
+	r = t->ntargets > 1 ? nconnect_chart(&c, gp) : 1;
+	fclose(gp);
+	if (r < 0)
+		goto out;
+	r = run_gnuplot(script);
+	if (r) {
+		fprintf(stderr, "nfsweep plot: gnuplot %s failed (exit %d)\n", script, r);
+		goto out;
+	}
+	for (int p = 0; p < t->nprofiles; p++)
+		printf("%s/%s.png %s/%s.svg\n", outdir, t->profiles[p], outdir, t->profiles[p]);
+	if (t->ntargets > 1)
+		printf("%s/nconnect.png %s/nconnect.svg\n", outdir, outdir);
+	ret = 0;
+out:
+	reference_free(&ref);
+	free(t);
+	return ret;
+}
