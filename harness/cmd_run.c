@@ -22,6 +22,7 @@
 #include "csv.h"
 #include "fio_json.h"
 #include "fio_run.h"
+#include "mount_manage.h"
 #include "mounts.h"
 #include "mountstats.h"
 #include "results_file.h"
@@ -185,8 +186,12 @@ static const struct ms_mount *snapshot(const char *mnt, struct ms_mount **all, s
 	return mountstats_find(*all, *n, mnt);
 }
 
-/* Run one point and append its row. Returns 0 ok, 1 point failed, -errno setup. */
-static int run_point(struct sweep *s, const struct point *p, size_t total)
+/*
+ * Run one point and append its row; with @setup_err, write the point as a
+ * setup_error row without running it (its mount variant could not be had).
+ * Returns 0 ok, 1 point failed, -errno when the row could not be written.
+ */
+static int run_point(struct sweep *s, const struct point *p, size_t total, const char *setup_err)
 {
 	const struct sweep_opts *o = s->o;
 	char profile_path[PATH_MAX], json[PATH_MAX + 64], err[512] = "", when[32];
@@ -257,6 +262,11 @@ static int run_point(struct sweep *s, const struct point *p, size_t total)
 
 	fprintf(stderr, "[%zu/%zu] %s %s read=%d%% repeat %d: ", p->index, total, p->profile,
 		p->target->label, p->read_pct, p->repeat);
+	if (setup_err) {
+		snprintf(err, sizeof(err), "%s", setup_err);
+		status = STATUS_SETUP_ERROR;
+		goto write_row;
+	}
 	ret = fio_run(o->fio, profile_path, vars, (int)(sizeof(vars) / sizeof(vars[0])), json,
 		      o->timeout, &stop_signal, &out, &call);
 	if (ret) {
@@ -406,6 +416,8 @@ int cmd_run(int argc, char **argv)
 	struct point *points;
 	struct utsname u;
 	struct sigaction sa = { .sa_handler = on_stop };
+	const struct target *mounted = NULL, *current = NULL;
+	char mount_err[1024], mount_failed[1200] = "";
 	size_t n, i, todo = 0, ran = 0;
 	double spent = 0;
 	char dir[PATH_MAX], *slash;
@@ -415,9 +427,20 @@ int cmd_run(int argc, char **argv)
 	if (ret)
 		return ret == 1 ? 0 : ret;
 
+	if (o.nmounts && geteuid()) {
+		fprintf(stderr, "nfsweep run: --mount needs root (it runs mount(8)); or mount the "
+			"variants yourself and give --target label=path\n");
+		return 2;
+	}
+	if (o.nmounts && mkdir(o.mount_dir, 0755) && errno != EEXIST) {
+		fprintf(stderr, "nfsweep run: --mount-dir %s: %s\n", o.mount_dir, strerror(errno));
+		return 3;
+	}
 	for (i = 0; i < o.ntargets; i++) {
 		struct stat st;
 
+		if (o.targets[i].mount >= 0)
+			continue;	/* made when mounted */
 		if (stat(o.targets[i].path, &st) || !S_ISDIR(st.st_mode)) {
 			fprintf(stderr, "nfsweep run: --target %s=%s: %s\n", o.targets[i].label,
 				o.targets[i].path, errno ? strerror(errno) : "not a directory");
@@ -491,18 +514,41 @@ int cmd_run(int argc, char **argv)
 
 	ret = 0;
 	for (i = 0; i < n && !stop_signal; i++) {
+		const struct target *tg = points[i].target;
 		struct timespec a, b;
 		int r;
 
 		if (!points[i].index)
 			continue;
+		/* Points run target by target: (un)mount at each change of variant. */
+		if (mounted != tg) {
+			if (mounted && unmount_variant(mounted->path, mount_err, sizeof(mount_err)))
+				fprintf(stderr, "nfsweep run: %s\n", mount_err);
+			mounted = NULL;
+			mount_failed[0] = '\0';
+			if (tg->mount >= 0) {
+				fprintf(stderr, "nfsweep run: mounting %s: %s:%s -o %s at %s\n", tg->label,
+					o.mounts[tg->mount].server, o.mounts[tg->mount].export,
+					o.mounts[tg->mount].opts, tg->path);
+				if (mount_variant(&o.mounts[tg->mount], tg->path, mount_err,
+						  sizeof(mount_err))) {
+					snprintf(mount_failed, sizeof(mount_failed), "--mount %s: %s",
+						 tg->label, mount_err);
+					fprintf(stderr, "nfsweep run: %s\n", mount_failed);
+				} else {
+					mounted = tg;
+				}
+			}
+			current = tg;
+		}
 		if (ran) {
 			long eta = (long)(spent / (double)ran * (double)(todo - ran) + 0.5);
 
 			fprintf(stderr, "(eta %ldm%02lds) ", eta / 60, eta % 60);
 		}
 		clock_gettime(CLOCK_MONOTONIC, &a);
-		r = run_point(&s, &points[i], n);
+		r = run_point(&s, &points[i], n,
+			      current->mount >= 0 && mount_failed[0] ? mount_failed : NULL);
 		clock_gettime(CLOCK_MONOTONIC, &b);
 		spent += (double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) / 1e9;
 		ran++;
@@ -516,6 +562,8 @@ int cmd_run(int argc, char **argv)
 			break;
 		}
 	}
+	if (mounted && unmount_variant(mounted->path, mount_err, sizeof(mount_err)))
+		fprintf(stderr, "nfsweep run: %s\n", mount_err);
 	close(s.csv_fd);
 	free(points);
 	done_set_free(&done);

@@ -91,6 +91,7 @@ int plan_parse_target(const char *spec, struct target *t, char *err, size_t errl
 	}
 	memcpy(t->label, spec, len);
 	t->label[len] = '\0';
+	t->mount = -1;
 	snprintf(t->path, sizeof(t->path), "%s", eq + 1);
 	return 0;
 }

@@ -14,6 +14,7 @@
 struct target {
 	char label[64];
 	char path[PATH_MAX];
+	int mount;		/* index of its managed mount (--mount), -1: none */
 };
 
 struct point {

@@ -14,13 +14,18 @@
 void sweep_usage(const char *cmd, FILE *out)
 {
 	fprintf(out,
-"usage: nfsweep %s --profile P[,P..] --target label=path [--target ..] [options]%s\n"
+"usage: nfsweep %s --profile P[,P..] --target label=path|--mount label=server:/export:opts\n"
+"       [--target ..] [--mount ..] [options]%s\n"
 "\n"
 "Plans the points profiles x read-%% x targets x repeats%s\n"
 "\n"
 "  --profile LIST        profiles to run, e.g. seq64k,rand4k (profiles/<name>.fio)\n"
 "  --mix SPEC            read %% list: FROM:TO:STEP, a list 100,70,0, or one value (100:0:10)\n"
 "  --target label=path   a directory to run in (repeatable)\n"
+"  --mount label=server:/export:options\n"
+"                        a mount variant, mounted for its points and verified (root;\n"
+"                        repeatable), e.g. nc8=10.0.0.4:/vol:vers=3,nconnect=8\n"
+"  --mount-dir DIR       where managed mounts go (/run/nfsweep)\n"
 "  --out FILE.csv        results file, one row appended and fsync'd per point\n"
 "  --runtime S           measured seconds per point (60)\n"
 "  --ramp S              seconds of ramp before measuring (10)\n"
@@ -69,6 +74,8 @@ int sweep_opts_parse(const char *cmd, int argc, char **argv, struct sweep_opts *
 		{ "profile", required_argument, NULL, 'p' },
 		{ "mix", required_argument, NULL, 'm' },
 		{ "target", required_argument, NULL, 't' },
+		{ "mount", required_argument, NULL, 'M' },
+		{ "mount-dir", required_argument, NULL, 'W' },
 		{ "out", required_argument, NULL, 'o' },
 		{ "runtime", required_argument, NULL, 'R' },
 		{ "ramp", required_argument, NULL, 'r' },
@@ -109,6 +116,7 @@ int sweep_opts_parse(const char *cmd, int argc, char **argv, struct sweep_opts *
 	o->profiles_dir = nfsweep_default_profiles_dir();
 	o->engine_dir = nfsweep_default_engine_dir();
 	o->fio = "fio";
+	o->mount_dir = "/run/nfsweep";
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -142,6 +150,23 @@ int sweep_opts_parse(const char *cmd, int argc, char **argv, struct sweep_opts *
 			}
 			o->ntargets++;
 			break;
+		case 'M':
+			if (o->ntargets == MAX_TARGETS) {
+				fprintf(stderr, "nfsweep %s: at most %d targets and mounts\n", cmd, MAX_TARGETS);
+				return 2;
+			}
+			if (mount_spec_parse(optarg, &o->mounts[o->nmounts], err, sizeof(err))) {
+				fprintf(stderr, "nfsweep %s: %s\n", cmd, err);
+				return 2;
+			}
+			_Static_assert(sizeof(o->targets[0].label) == sizeof(o->mounts[0].label),
+				       "a mount's label is its target's label");
+			memcpy(o->targets[o->ntargets].label, o->mounts[o->nmounts].label,
+			       sizeof(o->targets[0].label));
+			o->targets[o->ntargets].mount = (int)o->nmounts++;
+			o->ntargets++;
+			break;
+		case 'W': o->mount_dir = optarg; break;
 		case 'o': o->out = optarg; break;
 		case 'R': if (to_int("runtime", optarg, 1, &o->runtime)) return 2; break;
 		case 'r': if (to_int("ramp", optarg, 0, &o->ramp)) return 2; break;
@@ -180,9 +205,13 @@ int sweep_opts_parse(const char *cmd, int argc, char **argv, struct sweep_opts *
 		return 2;
 	}
 	if (!o->ntargets) {
-		fprintf(stderr, "nfsweep %s: --target label=path is required\n", cmd);
+		fprintf(stderr, "nfsweep %s: --target label=path (or --mount) is required\n", cmd);
 		return 2;
 	}
+	for (size_t i = 0; i < o->ntargets; i++)
+		if (o->targets[i].mount >= 0)
+			snprintf(o->targets[i].path, sizeof(o->targets[i].path), "%s/%s", o->mount_dir,
+				 o->targets[i].label);
 	if (!strcmp(cmd, "run") && !o->out) {
 		fprintf(stderr, "nfsweep %s: --out FILE.csv is required\n", cmd);
 		return 2;

@@ -5,6 +5,7 @@
 /* The options of `nfsweep run` and `nfsweep plan`, parsed and checked. */
 #include <stdio.h>
 
+#include "mount_manage.h"
 #include "plan.h"
 
 #define MAX_PROFILES 16
@@ -19,6 +20,9 @@ struct sweep_opts {
 	const char *mix;
 	struct target targets[MAX_TARGETS];
 	size_t ntargets;
+	struct mount_spec mounts[MAX_TARGETS];	/* --mount variants */
+	size_t nmounts;
+	const char *mount_dir;
 	const char *out;
 	int runtime, ramp, repeat, timeout;
 	int numjobs, iodepth, batch_submit, batch_complete_min, direct;

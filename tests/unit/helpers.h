@@ -27,6 +27,7 @@ Suite *make_mountstats_suite(void);
 Suite *make_csv_suite(void);
 Suite *make_plan_suite(void);
 Suite *make_results_file_suite(void);
+Suite *make_mount_manage_suite(void);
 
 #ifndef T_DATA
 #error "T_DATA (tests/data) must be defined by the build"
