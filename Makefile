@@ -56,6 +56,13 @@ sweep: engines harness
 lab-shell: engines
 	@lab/run --shell $(LAB_OPTS)
 
+# Redraw the charts and the compare table of a sweep: make plots DIR=results/<timestamp>
+plots: harness
+	@tools/deps.sh plot
+	@test -n "$(DIR)" || { echo "make plots: DIR=results/<timestamp> is required" >&2; exit 2; }
+	@$(BUILD)/harness/nfsweep plot $(DIR)/sweep.csv
+	@$(BUILD)/harness/nfsweep compare $(DIR)/sweep.csv
+
 install: engines harness harness
 	install -d $(DESTDIR)$(PREFIX)/lib/nfsweep
 	install -m 0755 $(BUILD)/engines/nfsweep-uring.so $(BUILD)/engines/nfsweep-aio.so \
@@ -65,8 +72,10 @@ install: engines harness harness
 	install -m 0755 $(BUILD)/harness/nfsweep $(DESTDIR)$(PREFIX)/bin/
 	install -m 0644 profiles/*.fio profiles/*.fioinc $(DESTDIR)$(PREFIX)/share/nfsweep/profiles/
 	install -m 0644 harness/nfsweep.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -d $(DESTDIR)$(PREFIX)/share/nfsweep/reference
+	install -m 0644 results-schema/reference/* $(DESTDIR)$(PREFIX)/share/nfsweep/reference/
 
 clean:
 	rm -rf $(BUILD)/engines $(BUILD)/tests $(BUILD)/harness
 
-.PHONY: all deps engines harness schema-doc test check-asan sweep lab-shell install clean
+.PHONY: all deps engines harness schema-doc plots test check-asan sweep lab-shell install clean

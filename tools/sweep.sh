@@ -51,5 +51,14 @@ fi
 [ -f "$csv" ] || { echo "make sweep: no results were written (exit $rc)" >&2; exit "$rc"; }
 "$nfsweep" validate "$csv" >&2 || rc=1
 "$nfsweep" summary "$csv"
-echo "make sweep: results in $csv (fio's JSON per point in $out/fio/)" >&2
+# The charts and, with more than one target, the nconnect comparison.
+if "$top/tools/deps.sh" plot; then
+	"$nfsweep" plot "$csv" >/dev/null || rc=1
+else
+	echo "make sweep: no charts: gnuplot could not be installed" >&2
+fi
+# compare says nothing (and writes nothing) for a single target.
+"$nfsweep" compare "$csv" 2>/dev/null | sed -n '1,6p'
+[ -f "$out/compare.csv" ] || echo "make sweep: one target: no nconnect comparison" >&2
+echo "make sweep: results in $out: sweep.csv, compare.csv, charts (*.png, *.svg), fio's JSON in fio/" >&2
 exit "$rc"
