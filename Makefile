@@ -6,6 +6,7 @@
 #   make test       every test (README); .ci/run calls exactly this
 #   make check-asan unit tests under ASan + UBSan
 #   make lab-shell  a shell in the NFS lab guest (lab/README.md)
+#   make bench      engines vs fio's own, interleaved (QUICK=1 for CI)
 #   make install    engines to $(DESTDIR)$(PREFIX)/lib/nfsweep/
 include Makefile.quiet
 
@@ -56,6 +57,10 @@ sweep: engines harness
 lab-shell: engines
 	@lab/run --shell $(LAB_OPTS)
 
+# nfsweep's engines against fio's, side by side (QUICK=1: the short CI version).
+bench: engines
+	@QUICK=$(QUICK) tools/bench.sh
+
 # Redraw the charts and the compare table of a sweep: make plots DIR=results/<timestamp>
 plots: harness
 	@tools/deps.sh plot
@@ -78,4 +83,4 @@ install: engines harness harness
 clean:
 	rm -rf $(BUILD)/engines $(BUILD)/tests $(BUILD)/harness
 
-.PHONY: all deps engines harness schema-doc plots test check-asan sweep lab-shell install clean
+.PHONY: all deps engines harness schema-doc plots bench test check-asan sweep lab-shell install clean

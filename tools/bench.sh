@@ -1,0 +1,145 @@
+#!/bin/bash
+# bench.sh - `make bench`: nfsweep's engines against fio's own, measured side
+# by side in one run: interleaved rounds (each round runs every engine once,
+# in a rotating order), median and spread over the rounds, ratios to fio's
+# built-in equivalent. Workloads:
+#   1. 4 KiB random reads of a page-cached tmpfs file, buffered, one job,
+#      iodepth 1, 32 (and 128): psync, io_uring, nfsweep-uring, libaio,
+#      nfsweep-aio, and fio's t/io_uring built from the same source tree
+#   2. 64 KiB sequential reads and writes of the same file, iodepth 32
+#   3. 4 KiB random and 64 KiB sequential reads over NFS in the lab
+#      (emulator numbers: ratios only)
+# Output: a table with the goals of issue 7 (met or not) and the raw runs in
+# results/bench/<timestamp>.csv. QUICK=1: a short version for CI, which
+# fails only when a run errors, never on a number.
+# bench.sh --in-lab CSV: workload 3 only, run by bench.sh itself in the lab.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+in_lab=""
+if [ "${1:-}" = --in-lab ]; then in_lab=$2; fi
+build=$top/build
+quick=${QUICK:-}
+if [ -n "$quick" ]; then rounds=2 runtime=1 depths="1 32" lab_rounds=1
+else rounds=${ROUNDS:-5} runtime=${RUNTIME:-3} depths="1 32 128" lab_rounds=${LAB_ROUNDS:-3}; fi
+
+U=external:$build/engines/nfsweep-uring.so
+A=external:$build/engines/nfsweep-aio.so
+fio_src=$(cat "$build/fio-src.path")
+tio=$fio_src/t/io_uring
+if [ ! -x "$tio" ]; then
+	echo "bench: building t/io_uring in $fio_src" >&2
+	make -C "$fio_src" -s t/io_uring >/dev/null 2>&1 || { echo "bench: building t/io_uring failed" >&2; exit 1; }
+fi
+
+dir=$(mktemp -d /dev/shm/nfsweep-bench.XXXXXX)
+trap 'rm -rf "$dir"' EXIT
+errors=0
+if [ -n "$in_lab" ]; then
+	csv=$in_lab size=64m f=/mnt/nc8/nfsweep-bench
+else
+	mkdir -p "$top/results/bench"
+	csv=$top/results/bench/$(date -u +%Y%m%dT%H%M%SZ).csv
+	echo "workload,iodepth,engine,round,iops,cpu_s,iops_per_cpu_s,clat_p50_us,clat_p99_us,iops_per_busy_s" > "$csv"
+	size=256m f=$dir/f
+fi
+fio --name=lay --filename="$f" --size=$size --bs=1m --rw=write --ioengine=psync --output=/dev/null ||
+	{ echo "bench: layout of $f failed" >&2; exit 1; }
+cat "$f" > /dev/null
+
+# Busy CPU jiffies of the whole machine (user nice system irq softirq): the
+# cost of the I/O wherever it ran, io-wq workers included; fio's usr/sys may
+# not see every thread that works for it.
+busy_jiffies() { awk '$1 == "cpu" { print $2 + $3 + $4 + $7 + $8 }' /proc/stat; }
+
+# one_fio WORKLOAD DEPTH ENGINE ROUND FIO-ARGS...: one run, one CSV row.
+one_fio() {
+	local w=$1 d=$2 e=$3 r=$4 json b0 b1
+	shift 4
+	b0=$(busy_jiffies)
+	json=$(fio --name=b --filename="$f" --size=$size --iodepth="$d" --time_based \
+		--runtime="$runtime" --output-format=json "$@" 2>"$dir/err") ||
+		{ echo "bench: $w depth $d $e failed: $(head -3 "$dir/err")" >&2; errors=$((errors + 1)); return; }
+	b1=$(busy_jiffies)
+	python3 "$top/tools/bench_report.py" --row "$w" "$d" "$e" "$r" "$(( b1 - b0 ))" <<<"$json" >> "$csv" ||
+		{ echo "bench: $w depth $d $e: unreadable JSON" >&2; errors=$((errors + 1)); }
+}
+
+# t/io_uring prints IOPS once a second; its median is the run's figure.
+one_tio() {
+	local d=$1 r=$2 b iops
+	b=$(( d >= 8 ? 8 : 1 ))
+	# It prints from its second second on: give it one more than the others.
+	iops=$("$tio" -d"$d" -s"$b" -c"$b" -b4096 -p0 -B0 -F0 -O0 -r$((runtime + 1)) "$f" 2>&1 |
+		sed -n 's/^IOPS=\([0-9.]*[KM]*\),.*/\1/p' |
+		awk '{ m = 1; if (sub(/K$/, "")) m = 1e3; else if (sub(/M$/, "")) m = 1e6; print $1 * m }' |
+		sort -n | awk '{ v[NR] = $1 } END { if (NR) printf "%.0f\n", v[int((NR + 1) / 2)] }')
+	[ -n "$iops" ] || { echo "bench: t/io_uring depth $d failed" >&2; errors=$((errors + 1)); return; }
+	echo "rand4k-read,$d,t/io_uring,$r,$iops,,,,," >> "$csv"
+}
+
+rotate() {	# print the words of $2.. rotated left by $1
+	local n=$1
+	shift
+	local a=("$@") i
+	for ((i = 0; i < ${#a[@]}; i++)); do echo "${a[(i + n) % ${#a[@]}]}"; done
+}
+
+# engine_arg NAME: fio's ioengine= for an engine name.
+engine_arg() {
+	case $1 in
+	nfsweep-uring) echo "$U" ;; nfsweep-aio) echo "$A" ;; *) echo "$1" ;;
+	esac
+}
+
+if [ -n "$in_lab" ]; then
+	# Workload 3: O_DIRECT over NFSv3, nconnect=8, interleaved like the rest.
+	for ((r = 1; r <= lab_rounds; r++)); do
+		mapfile -t order < <(rotate $((r - 1)) io_uring nfsweep-uring libaio nfsweep-aio)
+		for e in "${order[@]}"; do
+			one_fio nfs-rand4k-read 32 "$e" "$r" --rw=randread --bs=4k --direct=1 --ioengine="$(engine_arg "$e")"
+			one_fio nfs-seq64k-read 32 "$e" "$r" --rw=read --bs=64k --direct=1 --ioengine="$(engine_arg "$e")"
+		done
+	done
+	exit $((errors > 0))
+fi
+
+echo "bench: $rounds interleaved rounds of ${runtime}s runs; raw runs in $csv" >&2
+for ((r = 1; r <= rounds; r++)); do
+	for d in $depths; do
+		engines=(io_uring nfsweep-uring libaio nfsweep-aio t/io_uring)
+		[ "$d" = 1 ] && engines+=(psync)
+		mapfile -t order < <(rotate $((r - 1)) "${engines[@]}")
+		for e in "${order[@]}"; do
+			# The batch t/io_uring uses (-s/-c), given to fio too: same depth, same batch.
+			b=$(( d >= 8 ? 8 : 1 ))
+			if [ "$e" = t/io_uring ]; then
+				one_tio "$d" "$r"
+			else
+				one_fio rand4k-read "$d" "$e" "$r" --rw=randread --bs=4k --ioengine="$(engine_arg "$e")" \
+					--iodepth_batch_submit=$b --iodepth_batch_complete_min=$b
+			fi
+		done
+	done
+	for w in read write; do
+		mapfile -t order < <(rotate $((r - 1)) io_uring nfsweep-uring libaio nfsweep-aio)
+		for e in "${order[@]}"; do
+			one_fio "seq64k-$w" 32 "$e" "$r" --rw="$w" --bs=64k --ioengine="$(engine_arg "$e")"
+		done
+	done
+	echo "bench: round $r of $rounds done" >&2
+done
+
+# Workload 3, in the lab: the same engines over real kernel NFS (nconnect=8).
+if [ -z "${NO_LAB:-}" ]; then
+	echo "bench: NFS workloads in the lab (emulator numbers: ratios only)" >&2
+	"$top/lab/run" --nconnect 8 --timeout 1800 --rw "$(dirname "$csv")" -- \
+		env QUICK="$quick" ROUNDS="$rounds" RUNTIME="$runtime" LAB_ROUNDS="$lab_rounds" \
+		bash "$top/tools/bench.sh" --in-lab "$csv" >&2 ||
+		{ echo "bench: the lab workloads failed" >&2; errors=$((errors + 1)); }
+fi
+
+python3 "$top/tools/bench_report.py" --report "$csv"
+if [ "$errors" -gt 0 ]; then
+	echo "bench: $errors run(s) failed" >&2
+	exit 1
+fi

@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""bench_report.py - the two halves of `make bench` that read numbers.
+
+  --row WORKLOAD DEPTH ENGINE ROUND BUSY_JIFFIES   fio's JSON on stdin -> one CSV row
+  --report CSV                         medians, spreads, ratios, goals
+
+IOPS per CPU-second is total I/Os over fio's usr+sys CPU time for the job,
+as the issue defines it. IOPS per busy-second is total I/Os over the whole
+machine's busy CPU time during the run (from /proc/stat): the cross-check,
+since work done in io-wq workers may escape fio's usr/sys."""
+import csv
+import json
+import os
+import statistics
+import sys
+
+
+def row(workload, depth, engine, rnd, busy_jiffies):
+    text = sys.stdin.read()
+    job = json.loads(text[text.index("{"):])["jobs"][0]
+    ios = iops = 0
+    p50 = p99 = ""
+    for d in ("read", "write"):
+        s = job[d]
+        if s["total_ios"]:
+            ios += s["total_ios"]
+            iops += s["iops"]
+            pct = s["clat_ns"].get("percentile", {})
+            p50 = "%.2f" % (pct.get("50.000000", 0) / 1000)
+            p99 = "%.2f" % (pct.get("99.000000", 0) / 1000)
+    cpu_s = (job["usr_cpu"] + job["sys_cpu"]) / 100 * job["job_runtime"] / 1000
+    per_cpu = ios / cpu_s if cpu_s > 0 else 0
+    busy_s = int(busy_jiffies) / os.sysconf("SC_CLK_TCK")
+    per_busy = ios / busy_s if busy_s > 0 else 0
+    print("%s,%s,%s,%s,%.0f,%.3f,%.0f,%s,%s,%.0f" % (workload, depth, engine, rnd, iops, cpu_s, per_cpu,
+                                                    p50, p99, per_busy))
+
+
+def med(vals):
+    return statistics.median(vals) if vals else None
+
+
+def report(path):
+    runs = {}
+    for r in csv.DictReader(open(path, newline="")):
+        key = (r["workload"], int(r["iodepth"]), r["engine"])
+        runs.setdefault(key, []).append(r)
+
+    def stat(key, col):
+        vals = [float(r[col]) for r in runs.get(key, []) if r[col] not in ("", None)]
+        return med(vals), (min(vals), max(vals)) if vals else (None, None)
+
+    print("\n%-16s %5s %-14s %10s %17s %12s %12s %8s %8s %7s" % (
+        "workload", "depth", "engine", "IOPS", "(min..max)", "IOPS/CPU-s", "IOPS/busy-s",
+        "p50 us", "p99 us", "rounds"))
+    for key in sorted(runs, key=lambda k: (k[0], k[1], k[2])):
+        iops, (lo, hi) = stat(key, "iops")
+        pc, _ = stat(key, "iops_per_cpu_s")
+        pb, _ = stat(key, "iops_per_busy_s")
+        p50, _ = stat(key, "clat_p50_us")
+        p99, _ = stat(key, "clat_p99_us")
+        print("%-16s %5d %-14s %10.0f %17s %12s %12s %8s %8s %7d" % (
+            key[0], key[1], key[2], iops, "(%.0f..%.0f)" % (lo, hi),
+            "%.0f" % pc if pc else "-", "%.0f" % pb if pb else "-",
+            "%.1f" % p50 if p50 else "-", "%.1f" % p99 if p99 else "-", len(runs[key])))
+
+    def ratio(w, d, a, b, col):
+        x, _ = stat((w, d, a), col)
+        y, _ = stat((w, d, b), col)
+        return x / y if x and y else None
+
+    print("\nratios of medians (engine / fio's built-in equivalent):")
+    for (w, d, e) in sorted(runs):
+        base = {"nfsweep-uring": "io_uring", "nfsweep-aio": "libaio"}.get(e)
+        if not base or (w, d, base) not in runs:
+            continue
+        ri, rc = ratio(w, d, e, base, "iops"), ratio(w, d, e, base, "iops_per_cpu_s")
+        rb = ratio(w, d, e, base, "iops_per_busy_s")
+        print("  %-16s depth %-4d %-14s / %-9s IOPS %5.2fx   IOPS/CPU-s %s   IOPS/busy-s %s" % (
+            w, d, e, base, ri, "%5.2fx" % rc if rc else "-", "%5.2fx" % rb if rb else "-"))
+
+    goals = []
+
+    def goal(text, value, need):
+        met = value is not None and value >= need
+        goals.append(met)
+        print("  [%s] %-72s %s (need >= %.2fx)" % ("met" if met else "NOT MET", text,
+              "%.2fx" % value if value is not None else "n/a", need))
+
+    print("\ngoals (issue 7):")
+    goal("depth 1, workload 1: nfsweep-uring / psync, IOPS",
+         ratio("rand4k-read", 1, "nfsweep-uring", "psync", "iops"), 0.9)
+    goal("depth 1, workload 1: nfsweep-uring / psync, IOPS per CPU-second",
+         ratio("rand4k-read", 1, "nfsweep-uring", "psync", "iops_per_cpu_s"), 0.9)
+    goal("depth 32, workload 1: nfsweep-uring / io_uring, IOPS per CPU-second",
+         ratio("rand4k-read", 32, "nfsweep-uring", "io_uring", "iops_per_cpu_s"), 1.10)
+    for (w, d, e) in sorted(runs):
+        if e == "nfsweep-uring" and not w.startswith("nfs-") and (w, d) != ("rand4k-read", 32):
+            goal("%s depth %d: nfsweep-uring / io_uring, IOPS per CPU-second" % (w, d),
+                 ratio(w, d, e, "io_uring", "iops_per_cpu_s"), 1.0)
+    for (w, d, e) in sorted(runs):
+        if e == "nfsweep-aio" and not w.startswith("nfs-"):
+            goal("%s depth %d: nfsweep-aio / libaio, IOPS" % (w, d), ratio(w, d, e, "libaio", "iops"), 1.0)
+    for d in sorted({k[1] for k in runs if k[0] == "rand4k-read"}):
+        goal("depth %d, workload 1: nfsweep-uring / t/io_uring (same depth), IOPS" % d,
+             ratio("rand4k-read", d, "nfsweep-uring", "t/io_uring", "iops"), 0.9)
+    print("\n%d of %d goals met; numbers from one run on a shared machine: read the spreads" % (
+        sum(goals), len(goals)))
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "--row":
+        row(*sys.argv[2:7])
+    elif sys.argv[1] == "--report":
+        report(sys.argv[2])
+    else:
+        sys.exit(__doc__)
