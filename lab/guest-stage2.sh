@@ -24,6 +24,10 @@ exec </dev/console >/dev/console 2>&1
 mount -t tmpfs tmpfs /run
 mkdir -p /run/rpc_pipefs /run/rpcbind
 mount -t devpts devpts /dev/pts
+# What udev would make: bash's <(...) needs /dev/fd.
+for l in fd:/proc/self/fd stdin:/proc/self/fd/0 stdout:/proc/self/fd/1 stderr:/proc/self/fd/2; do
+	[ -e "/dev/${l%%:*}" ] || ln -s "${l#*:}" "/dev/${l%%:*}"
+done
 echo 1 > /proc/sys/kernel/sysrq
 ip link set lo up || die "ip link set lo up failed"
 hostname "${LAB_HOSTNAME:-nfsweep-lab}"

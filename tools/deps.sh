@@ -5,7 +5,7 @@
 # runs apt-get; otherwise it prints the exact command and exits 1, so a
 # user is never surprised by a sudo prompt from a Makefile.
 #
-# Usage: tools/deps.sh [GROUP...]   groups: build test lab bench plot office
+# Usage: tools/deps.sh [GROUP...]   groups: build test lab qemu bench plot office
 # Exit:  0 all present, 1 missing and not root, 2 apt-get failed.
 set -eu
 
@@ -14,6 +14,7 @@ pkgs_build="fio liburing-dev libaio-dev libnuma-dev numactl libjson-c-dev
 pkgs_test="check python3"
 pkgs_lab="user-mode-linux busybox-static nfs-kernel-server nfs-common rpcbind
 	kmod cpio iproute2 e2fsprogs util-linux procps"
+pkgs_qemu="qemu-system-x86"
 pkgs_bench="linux-perf"
 pkgs_plot="gnuplot-nox"
 pkgs_office="libreoffice-calc-nogui"
@@ -25,10 +26,11 @@ for g in $groups; do
 	build) want="$want $pkgs_build" ;;
 	test)  want="$want $pkgs_test" ;;
 	lab)   want="$want $pkgs_lab" ;;
+	qemu)  want="$want $pkgs_qemu" ;;
 	bench) want="$want $pkgs_bench" ;;
 	plot)  want="$want $pkgs_plot" ;;
 	office) want="$want $pkgs_office" ;;
-	*) echo "deps.sh: unknown group '$g' (build test lab bench plot office)" >&2
+	*) echo "deps.sh: unknown group '$g' (build test lab qemu bench plot office)" >&2
 	   exit 2 ;;
 	esac
 done
