@@ -132,10 +132,13 @@ done
 # Workload 3, in the lab: the same engines over real kernel NFS (nconnect=8).
 if [ -z "${NO_LAB:-}" ]; then
 	echo "bench: NFS workloads in the lab (emulator numbers: ratios only)" >&2
+	before=$(wc -l < "$csv")
 	"$top/lab/run" --nconnect 8 --timeout 1800 --rw "$(dirname "$csv")" -- \
 		env QUICK="$quick" ROUNDS="$rounds" RUNTIME="$runtime" LAB_ROUNDS="$lab_rounds" \
 		bash "$top/tools/bench.sh" --in-lab "$csv" >&2 ||
 		{ echo "bench: the lab workloads failed" >&2; errors=$((errors + 1)); }
+	[ "$(wc -l < "$csv")" -gt "$before" ] ||
+		{ echo "bench: the lab workloads added no rows" >&2; errors=$((errors + 1)); }
 fi
 
 python3 "$top/tools/bench_report.py" --report "$csv"
