@@ -61,6 +61,10 @@ lab-shell: engines
 bench: engines
 	@QUICK=$(QUICK) tools/bench.sh
 
+# What nfsweep run itself costs: wall time beyond fio's, and its peak RSS.
+bench-harness: engines harness
+	@tools/bench-harness.sh
+
 # Redraw the charts and the compare table of a sweep: make plots DIR=results/<timestamp>
 plots: harness
 	@tools/deps.sh plot
@@ -83,4 +87,4 @@ install: engines harness harness
 clean:
 	rm -rf $(BUILD)/engines $(BUILD)/tests $(BUILD)/harness
 
-.PHONY: all deps engines harness schema-doc plots bench test check-asan sweep lab-shell install clean
+.PHONY: all deps engines harness schema-doc plots bench bench-harness test check-asan sweep lab-shell install clean

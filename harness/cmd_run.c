@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <time.h>
@@ -574,6 +575,12 @@ int cmd_run(int argc, char **argv)
 	}
 	if (ret)
 		return ret;
-	fprintf(stderr, "nfsweep run: %zu points, %d failed; results in %s\n", ran, s.failed, o.out);
+	{
+		struct rusage ru;
+
+		getrusage(RUSAGE_SELF, &ru);
+		fprintf(stderr, "nfsweep run: %zu points, %d failed; results in %s (harness peak RSS %ld KiB)\n",
+			ran, s.failed, o.out, ru.ru_maxrss);
+	}
 	return s.failed ? 1 : 0;
 }
