@@ -154,9 +154,9 @@ int cmd_compare(int argc, char **argv)
 			snprintf(cells[1], 32, "%.3f", v);
 			snprintf(cells[2], 32, "%.3f", bv);
 			snprintf(cells[3], 32, "%.3f", r);
-			snprintf(cells[4], 32, "%s", pub ? pubs : "");
-			if (pub)
-				snprintf(cells[4], 32, "%.3f", pub->value);
+			snprintf(cells[4], 32, "%.3f", pub ? pub->value : 0.0);
+			if (!pub)
+				cells[4][0] = '\0';
 			rowc[0] = "headline"; rowc[1] = headlines[h].profile; rowc[2] = cells[0];
 			rowc[3] = rt_metric_column[headlines[h].metric]; rowc[4] = t->targets[tg];
 			rowc[5] = t->targets[base]; rowc[6] = cells[1]; rowc[7] = cells[2];

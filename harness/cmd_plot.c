@@ -278,7 +278,7 @@ int cmd_plot(int argc, char **argv)
 	struct plot_ctx c = { 0 };
 	char why[512], dirbuf[PATH_MAX], script[PATH_MAX], note[256], date[16] = "";
 	FILE *gp;
-	int ch, ret = 3, r;
+	int ch, ret = 3, r, drew_nconnect;
 
 	optind = 1;
 	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -349,6 +349,7 @@ int cmd_plot(int argc, char **argv)
 	fclose(gp);
 	if (r < 0)
 		goto out;
+	drew_nconnect = r == 0;
 	r = run_gnuplot(script);
 	if (r) {
 		fprintf(stderr, "nfsweep plot: gnuplot %s failed (exit %d)\n", script, r);
@@ -356,7 +357,7 @@ int cmd_plot(int argc, char **argv)
 	}
 	for (int p = 0; p < t->nprofiles; p++)
 		printf("%s/%s.png %s/%s.svg\n", outdir, t->profiles[p], outdir, t->profiles[p]);
-	if (t->ntargets > 1)
+	if (drew_nconnect)
 		printf("%s/nconnect.png %s/nconnect.svg\n", outdir, outdir);
 	ret = 0;
 out:

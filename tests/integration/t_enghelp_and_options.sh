@@ -51,6 +51,23 @@ for args in "--aio_userspace_reap=1 --iodepth=16 --direct=1" "--aio_numa_node=0"
 		--do_verify=1 >/dev/null 2>&1 || fail "nfsweep-aio with $args failed"
 done
 
+# fsync and fdatasync among the writes (through the ring for nfsweep-uring,
+# drained and synchronous for nfsweep-aio), on both paths of the uring engine.
+for args in "--fsync=4" "--fdatasync=3" "--fsync=2 --uring_submit=ring" "--fdatasync=2 --uring_submit=async"; do
+	for eng in "$ENG_URING" "$ENG_AIO"; do
+		case "$eng:$args" in *aio.so:*uring_submit*) continue ;; esac
+		# shellcheck disable=SC2086
+		out=$(fio --name=s --filename=$T_DISK/s.dat --size=2m --bs=4k --rw=randwrite --iodepth=8 \
+			--ioengine=external:$eng $args --verify=crc32c --do_verify=1 --output-format=json 2>&1) ||
+			fail "$(basename "$eng") $args: $out"
+		# fio 3.33 counts fsync in its JSON, not fdatasync (for any engine, its own too).
+		case $args in *--fsync=*)
+			syncs=$(python3 -c 'import json,sys; t=sys.stdin.read(); j=json.loads(t[t.index("{"):]); print(j["jobs"][0]["sync"]["total_ios"])' <<<"$out")
+			[ "$syncs" -gt 0 ] || fail "$(basename "$eng") $args: fio counted no syncs" ;;
+		esac
+	done
+done
+
 # uring_nowait really sets RWF_NOWAIT: a page-cached disk file reads fine,
 # tmpfs (no non-blocking reads on this kernel kind) fails instead of blocking.
 d=$T_DISK/nw.dat
