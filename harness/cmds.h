@@ -11,5 +11,6 @@ int cmd_schema(int argc, char **argv);
 int cmd_summary(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
+int cmd_ort(int argc, char **argv);
 
 #endif

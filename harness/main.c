@@ -18,6 +18,7 @@ static const struct {
 	{ "run", cmd_run, "run a sweep, one CSV row per point" },
 	{ "plan", cmd_plan, "print the points of a sweep without running them" },
 	{ "validate", cmd_validate, "check a results CSV against the schema" },
+	{ "ort", cmd_ort, "the Overall Response Time of a load curve (SPEC SFS)" },
 	{ "mounts", cmd_mounts, "list NFS mounts with options and transports" },
 	{ "summary", cmd_summary, "a table of read % x target per profile" },
 	{ "compare", cmd_compare, "ratios between targets (nc8/nc1), headline gains" },

@@ -18,6 +18,7 @@ int main(void)
 	srunner_add_suite(sr, make_plan_suite());
 	srunner_add_suite(sr, make_results_file_suite());
 	srunner_add_suite(sr, make_mount_manage_suite());
+	srunner_add_suite(sr, make_ort_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -28,6 +28,7 @@ Suite *make_csv_suite(void);
 Suite *make_plan_suite(void);
 Suite *make_results_file_suite(void);
 Suite *make_mount_manage_suite(void);
+Suite *make_ort_suite(void);
 
 #ifndef T_DATA
 #error "T_DATA (tests/data) must be defined by the build"
