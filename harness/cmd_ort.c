@@ -16,6 +16,13 @@
 
 #define MAX_POINTS 1000
 
+static int by_ops(const void *a, const void *b)
+{
+	const struct ort_point *x = a, *y = b;
+
+	return (x->ops_s > y->ops_s) - (x->ops_s < y->ops_s);
+}
+
 static int parse_num(const char *s, double *v)
 {
 	char *end;
@@ -30,7 +37,7 @@ int cmd_ort(int argc, char **argv)
 {
 	static struct ort_point pts[MAX_POINTS];
 	struct csv_record rec = { 0 };
-	int col_ops = -1, col_rt = -1, r, ret = 3;
+	int col_ops = -1, col_rt = -1, col_lp = -1, col_status = -1, r, ret = 3, curve_file;
 	size_t line = 0, n = 0;
 	char why[256];
 	double ort;
@@ -42,8 +49,9 @@ int cmd_ort(int argc, char **argv)
 			"The Overall Response Time of a load curve, as SPEC SFS computes it: the area\n"
 			"under response time against throughput from the origin through each point,\n"
 			"divided by the peak throughput. FILE has the columns ops_s and rt_ms, one row\n"
-			"per load point, in ascending throughput. The last line printed is the ORT in ms\n"
-			"with two decimals.\n\n"
+			"per load point, in ascending throughput; or a results file written by nfsweep\n"
+			"curve (its ok load points, achieved IOPS against rt_ms). The last line printed\n"
+			"is the ORT in ms with two decimals.\n\n"
 			"exit status: 0, 1 not a valid curve, 2 usage, 3 unreadable file or columns missing\n");
 		return argc == 2 ? 0 : 2;
 	}
@@ -58,13 +66,27 @@ int cmd_ort(int argc, char **argv)
 				col_ops = (int)i;
 			else if (!strcmp(rec.cells[i], "rt_ms"))
 				col_rt = (int)i;
+			else if (!strcmp(rec.cells[i], "load_point"))
+				col_lp = (int)i;
+			else if (!strcmp(rec.cells[i], "status"))
+				col_status = (int)i;
+			else if (!strcmp(rec.cells[i], "total_iops") && col_ops < 0)
+				col_ops = (int)i;
 		}
+	/*
+	 * A results file of nfsweep curve: the ok rows of load points 1..N,
+	 * achieved IOPS against response time, in order of achieved IOPS.
+	 */
+	curve_file = col_lp >= 0 && col_status >= 0;
 	if (col_ops < 0 || col_rt < 0) {
 		fprintf(stderr, "nfsweep ort: %s:1: the header needs the columns ops_s and rt_ms%s%s\n",
 			argv[1], col_ops < 0 ? " (no ops_s)" : "", col_rt < 0 ? " (no rt_ms)" : "");
 		goto out;
 	}
 	while ((r = csv_read_record(f, &rec, &line)) == 1) {
+		if (curve_file && ((size_t)col_lp >= rec.n || (size_t)col_status >= rec.n ||
+				   atoi(rec.cells[col_lp]) < 1 || strcmp(rec.cells[col_status], "ok")))
+			continue;
 		if (n == MAX_POINTS) {
 			fprintf(stderr, "nfsweep ort: %s: more than %d load points\n", argv[1], MAX_POINTS);
 			goto out;
@@ -79,6 +101,8 @@ int cmd_ort(int argc, char **argv)
 		}
 		n++;
 	}
+	if (curve_file)
+		qsort(pts, n, sizeof(pts[0]), by_ops);
 	if (ort_compute(pts, n, &ort, why, sizeof(why))) {
 		fprintf(stderr, "nfsweep ort: %s: %s\n", argv[1], why);
 		ret = 1;

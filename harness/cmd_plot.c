@@ -12,6 +12,7 @@
  * The data and the gnuplot script stay in DIR/plot/ so that the charts can be
  * restyled by hand.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -24,6 +25,8 @@
 
 #include "cmds.h"
 #include "compare.h"
+#include "csv.h"
+#include "ort.h"
 #include "reference.h"
 #include "results_table.h"
 
@@ -36,14 +39,32 @@ struct plot_ctx {
 	int base;
 };
 
-/* gnuplot strings are in double quotes: keep user text from closing them. */
-static void gp_text(char *dst, size_t len, const char *src)
+/*
+ * User text in a gnuplot string: quotes, backslashes and newlines become
+ * harmless. Series titles are drawn noenhanced; for the enhanced title
+ * (@enhanced) the markup characters are escaped as well ("\\_" in double quotes).
+ */
+static void gp_text_mode(char *dst, size_t len, const char *src, int enhanced)
 {
 	size_t o = 0;
 
-	for (; *src && o + 1 < len; src++)
-		dst[o++] = (*src == '"' || *src == '\\' || *src == '\n') ? '\'' : *src;
+	for (; *src && o + 4 < len; src++) {
+		if (*src == '"' || *src == '\\' || *src == '\n' || *src == '\'') {
+			dst[o++] = '`';
+		} else if (enhanced && strchr("_^@&~{}", *src)) {
+			dst[o++] = '\\';
+			dst[o++] = '\\';
+			dst[o++] = *src;
+		} else {
+			dst[o++] = *src;
+		}
+	}
 	dst[o] = '\0';
+}
+
+static void gp_text(char *dst, size_t len, const char *src)
+{
+	gp_text_mode(dst, len, src, 0);
 }
 
 static FILE *open_in(const char *dir, const char *name, char *path, size_t len)
@@ -132,9 +153,9 @@ static int profile_chart(struct plot_ctx *c, FILE *gp, int p)
 		char lbl[80];
 
 		gp_text(lbl, sizeof(lbl), t->targets[tg]);
-		fprintf(f, "  '%s' index %d using 1:4 with linespoints lw 2 pt 7 lc %d title '%s total', \\\n"
-			"  '' index %d using 1:2 with linespoints dt 2 pt 6 lc %d title '%s read', \\\n"
-			"  '' index %d using 1:3 with linespoints dt 3 pt 4 lc %d title '%s write'%s\n",
+		fprintf(f, "  '%s' index %d using 1:4 with linespoints lw 2 pt 7 lc %d title '%s total' noenhanced, \\\n"
+			"  '' index %d using 1:2 with linespoints dt 2 pt 6 lc %d title '%s read' noenhanced, \\\n"
+			"  '' index %d using 1:3 with linespoints dt 3 pt 4 lc %d title '%s write' noenhanced%s\n",
 			dat, tg, tg + 1, lbl, tg, tg + 1, lbl, tg, tg + 1, lbl,
 			(tg + 1 < t->ntargets || r100 || r0) ? ", \\" : "");
 	}
@@ -143,7 +164,7 @@ static int profile_chart(struct plot_ctx *c, FILE *gp, int p)
 
 		gp_text(src, sizeof(src), (r100 ? r100 : r0)->source);
 		fprintf(f, "  '%s' using 1:2 axes x1y2 with points pt 9 ps 2.5 lc rgb '#000000' "
-			"title 'published: %s, %s (right axis)'\n", refdat, src, figure);
+			"title 'published: %s, %s (right axis)' noenhanced\n", refdat, src, figure);
 	}
 	fclose(f);
 	terminals(gp, c->dir, t->profiles[p], body);
@@ -216,11 +237,11 @@ static int nconnect_chart(struct plot_ctx *c, FILE *gp)
 			if (tg == c->base)
 				continue;
 			gp_text(lbl, sizeof(lbl), t->targets[tg]);
-			fprintf(f, "  '%s' using %d:xtic(1) lc %d title '%s / %s (measured)', \\\n", dat,
+			fprintf(f, "  '%s' using %d:xtic(1) lc %d title '%s / %s (measured)' noenhanced, \\\n", dat,
 				col, tg + 1, lbl, t->targets[c->base]);
 			col++;
 		}
-		fprintf(f, "  '' using %d lc rgb '#888888' title 'published nconnect gain (Azure NetApp Files)'", col);
+		fprintf(f, "  '' using %d lc rgb '#888888' title 'published nconnect gain (Azure NetApp Files)' noenhanced", col);
 		/* The ratio printed on each bar. */
 		for (int s = 0; s < nseries; s++) {
 			double off = (s - (nseries - 1) / 2.0) * w;
@@ -232,6 +253,169 @@ static int nconnect_chart(struct plot_ctx *c, FILE *gp)
 	}
 	fclose(f);
 	terminals(gp, c->dir, "nconnect", body);
+	return 0;
+}
+
+static int by_ops(const void *a, const void *b)
+{
+	const struct ort_point *x = a, *y = b;
+
+	return (x->ops_s > y->ops_s) - (x->ops_s < y->ops_s);
+}
+
+/* The ok load points of @target in a curve results file, by achieved IOPS. */
+static size_t curve_points(const char *csv_path, const char *target, struct ort_point *pts, size_t max)
+{
+	struct csv_record rec = { 0 };
+	int c_t = -1, c_lp = -1, c_st = -1, c_ops = -1, c_rt = -1;
+	size_t line = 0, n = 0;
+	FILE *f = fopen(csv_path, "r");
+
+	if (!f)
+		return 0;
+	if (csv_read_record(f, &rec, &line) == 1)
+		for (size_t i = 0; i < rec.n; i++) {
+			const char *h = rec.cells[i];
+
+			c_t = !strcmp(h, "target") ? (int)i : c_t;
+			c_lp = !strcmp(h, "load_point") ? (int)i : c_lp;
+			c_st = !strcmp(h, "status") ? (int)i : c_st;
+			c_ops = !strcmp(h, "total_iops") ? (int)i : c_ops;
+			c_rt = !strcmp(h, "rt_ms") ? (int)i : c_rt;
+		}
+	if (c_t >= 0 && c_lp >= 0 && c_st >= 0 && c_ops >= 0 && c_rt >= 0)
+		while (n < max && csv_read_record(f, &rec, &line) == 1) {
+			if (rec.n <= (size_t)c_rt || strcmp(rec.cells[c_t], target) ||
+			    strcmp(rec.cells[c_st], "ok") || atoi(rec.cells[c_lp]) < 1)
+				continue;
+			pts[n].ops_s = atof(rec.cells[c_ops]);
+			pts[n].rt_ms = atof(rec.cells[c_rt]);
+			n++;
+		}
+	csv_record_free(&rec);
+	fclose(f);
+	qsort(pts, n, sizeof(pts[0]), by_ops);
+	return n;
+}
+
+/*
+ * curve.png|svg: response time against achieved throughput, a line per
+ * target with its ORT in the legend, the published SPEC SFS curves beside
+ * (top axis: their ops/s are of another scale). 1 when there is no curve.
+ */
+static int curve_chart(struct plot_ctx *c, FILE *gp, const char *csv_path, const char *refdir)
+{
+	const struct results_table *t = c->t;
+	char dat[PATH_MAX], pub[PATH_MAX], body[PATH_MAX], curvedir[PATH_MAX];
+	struct ort_point pts[101];
+	double ort[RT_MAX];
+	size_t npts[RT_MAX];
+	struct dirent **names = NULL;
+	int any = 0, nfiles = 0;
+	char why[256];
+	FILE *f;
+
+	f = open_in(c->datadir, "curve.dat", dat, sizeof(dat));
+	if (!f)
+		return -1;
+	for (int tg = 0; tg < t->ncurve_targets; tg++) {
+		npts[tg] = curve_points(csv_path, t->curve_targets[tg], pts, 101);
+		ort[tg] = 0;
+		if (npts[tg] >= 2 && !ort_compute(pts, npts[tg], &ort[tg], why, sizeof(why)))
+			any = 1;
+		fprintf(f, "# target %s: achieved IOPS, response time ms\n", t->curve_targets[tg]);
+		for (size_t i = 0; i < npts[tg]; i++)
+			fprintf(f, "%.3f %.4f\n", pts[i].ops_s, pts[i].rt_ms);
+		fprintf(f, "\n\n");
+	}
+	fclose(f);
+	if (!any)
+		return 1;
+
+	f = open_in(c->datadir, "curve-published.dat", pub, sizeof(pub));
+	if (!f)
+		return -1;
+	snprintf(curvedir, sizeof(curvedir), "%s/curves", refdir);
+	nfiles = scandir(curvedir, &names, NULL, alphasort);
+	for (int i = 0; i < nfiles; i++) {
+		char path[PATH_MAX], *src = NULL;
+		struct csv_record rec = { 0 };
+		struct ort_point rp[64];
+		size_t line = 0, n = 0;
+		double o = 0;
+		FILE *r;
+
+		r = NULL;
+		if (snprintf(path, sizeof(path), "%s/%s", curvedir, names[i]->d_name) < (int)sizeof(path) &&
+		    strstr(names[i]->d_name, ".csv"))
+			r = fopen(path, "r");
+		free(names[i]);
+		if (!r)
+			continue;
+		/* source,load_point,ops_s,rt_ms,published_ort_ms */
+		if (csv_read_record(r, &rec, &line) == 1)
+			while (n < 64 && csv_read_record(r, &rec, &line) == 1 && rec.n >= 4) {
+				if (!src)
+					src = strdup(rec.cells[0]);
+				rp[n].ops_s = atof(rec.cells[2]);
+				rp[n].rt_ms = atof(rec.cells[3]);
+				n++;
+			}
+		fclose(r);
+		csv_record_free(&rec);
+		if (src && n >= 2 && !ort_compute(rp, n, &o, why, sizeof(why))) {
+			char lbl[160];
+
+			gp_text(lbl, sizeof(lbl), src);
+			fprintf(f, "# published: %s (ORT %.2f ms)\n", lbl, o);
+			for (size_t k = 0; k < n; k++)
+				fprintf(f, "%.0f %.3f\n", rp[k].ops_s, rp[k].rt_ms);
+			fprintf(f, "\n\n");
+		}
+		free(src);
+	}
+	free(names);
+	fclose(f);
+
+	f = open_in(c->datadir, "curve.gp", body, sizeof(body));
+	if (!f)
+		return -1;
+	fprintf(f, "reset\nset title \"load curve: response time against achieved throughput\\n{/*0.8 %s}\"\n",
+		c->subtitle);
+	fprintf(f, "set xlabel 'achieved throughput (IO/s)'\nset ylabel 'response time (ms): mean "
+		"completion latency'\nset x2label 'published SPEC SFS 2008 results (ops/s)'\n"
+		"set x2tics\nset xtics nomirror\nset xrange [0:*]\nset x2range [0:*]\n"
+		"set yrange [0:*]\nset grid\nset key below horizontal maxcols 2 spacing 1.2\nplot \\\n");
+	for (int tg = 0; tg < t->ncurve_targets; tg++) {
+		char lbl[80];
+
+		if (npts[tg] < 2)
+			continue;
+		gp_text(lbl, sizeof(lbl), t->curve_targets[tg]);
+		fprintf(f, "  '%s' index %d using 1:2 with linespoints lw 2 pt 7 lc %d title '%s (ORT %.2f ms)' noenhanced, \\\n",
+			dat, tg, tg + 1, lbl, ort[tg]);
+	}
+	/* One published series per block of the file, titled from its comment. */
+	{
+		FILE *r = fopen(pub, "r");
+		char line[256];
+		int idx = 0;
+
+		while (r && fgets(line, sizeof(line), r)) {
+			if (strncmp(line, "# published: ", 13))
+				continue;
+			line[strcspn(line, "\n")] = '\0';
+			fprintf(f, "  '%s' index %d using 1:2 axes x2y1 with linespoints dt 2 pt %d lc rgb '#%s' "
+				"title 'published: %s' noenhanced, \\\n", pub, idx, 4 + idx,
+				idx == 0 ? "555555" : idx == 1 ? "999999" : "333333", line + 13);
+			idx++;
+		}
+		if (r)
+			fclose(r);
+	}
+	fprintf(f, "  NaN notitle\n");
+	fclose(f);
+	terminals(gp, c->dir, "curve", body);
 	return 0;
 }
 
@@ -278,7 +462,7 @@ int cmd_plot(int argc, char **argv)
 	struct plot_ctx c = { 0 };
 	char why[512], dirbuf[PATH_MAX], script[PATH_MAX], note[256], date[16] = "";
 	FILE *gp;
-	int ch, ret = 3, r, drew_nconnect;
+	int ch, ret = 3, r, drew_nconnect, drew_curve;
 
 	optind = 1;
 	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -299,7 +483,7 @@ int cmd_plot(int argc, char **argv)
 		fprintf(stderr, "nfsweep plot: %s\n", t ? why : "out of memory");
 		goto out;
 	}
-	if (!t->nprofiles) {
+	if (!t->nprofiles && !t->curve_rows) {
 		fprintf(stderr, "nfsweep plot: %s has no ok rows to draw\n", argv[optind]);
 		goto out;
 	}
@@ -331,7 +515,7 @@ int cmd_plot(int argc, char **argv)
 		fprintf(stderr, "nfsweep plot: mkdir %s: %s\n", c.datadir, strerror(errno));
 		goto out;
 	}
-	gp_text(note, sizeof(note), t->note[0] ? t->note : "no --note recorded");
+	gp_text_mode(note, sizeof(note), t->note[0] ? t->note : "no --note recorded", 1);
 	memcpy(date, t->first_time, 10);
 	snprintf(c.subtitle, sizeof(c.subtitle), "%s, %s", note, date);
 
@@ -346,10 +530,16 @@ int cmd_plot(int argc, char **argv)
 			goto out;
 		}
 	r = t->ntargets > 1 ? nconnect_chart(&c, gp) : 1;
+	if (r < 0) {
+		fclose(gp);
+		goto out;
+	}
+	drew_nconnect = r == 0;
+	r = curve_chart(&c, gp, argv[optind], refdir);
 	fclose(gp);
 	if (r < 0)
 		goto out;
-	drew_nconnect = r == 0;
+	drew_curve = r == 0;
 	r = run_gnuplot(script);
 	if (r) {
 		fprintf(stderr, "nfsweep plot: gnuplot %s failed (exit %d)\n", script, r);
@@ -359,6 +549,8 @@ int cmd_plot(int argc, char **argv)
 		printf("%s/%s.png %s/%s.svg\n", outdir, t->profiles[p], outdir, t->profiles[p]);
 	if (drew_nconnect)
 		printf("%s/nconnect.png %s/nconnect.svg\n", outdir, outdir);
+	if (drew_curve)
+		printf("%s/curve.png %s/curve.svg\n", outdir, outdir);
 	ret = 0;
 out:
 	reference_free(&ref);

@@ -12,5 +12,6 @@ int cmd_summary(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_ort(int argc, char **argv);
+int cmd_curve(int argc, char **argv);
 
 #endif

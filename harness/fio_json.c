@@ -146,3 +146,12 @@ int fio_json_parse_file(const char *path, struct fio_result *res, char *err, siz
 	free(text);
 	return ret;
 }
+
+double fio_result_response_ms(const struct fio_result *r)
+{
+	double n = r->rd.iops + r->wr.iops;
+
+	if (n <= 0)
+		return 0;
+	return (r->rd.clat_mean_us * r->rd.iops + r->wr.clat_mean_us * r->wr.iops) / n / 1000.0;
+}

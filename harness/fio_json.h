@@ -27,6 +27,9 @@ struct fio_result {
 	unsigned int njobs;
 };
 
+/* Response time: the mean completion latency of reads and writes, IOPS-weighted, in ms. */
+double fio_result_response_ms(const struct fio_result *r);
+
 /* 0, or -1 with @err saying what is wrong with the text. */
 int fio_json_parse(const char *text, struct fio_result *res, char *err, size_t errlen);
 int fio_json_parse_file(const char *path, struct fio_result *res, char *err, size_t errlen);

@@ -16,6 +16,7 @@ static const struct {
 	const char *help;
 } cmds[] = {
 	{ "run", cmd_run, "run a sweep, one CSV row per point" },
+	{ "curve", cmd_curve, "a SPEC-style load curve: peak, then 10 %..100 % of it, the ORT" },
 	{ "plan", cmd_plan, "print the points of a sweep without running them" },
 	{ "validate", cmd_validate, "check a results CSV against the schema" },
 	{ "ort", cmd_ort, "the Overall Response Time of a load curve (SPEC SFS)" },

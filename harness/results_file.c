@@ -10,16 +10,22 @@
 #include "results_file.h"
 #include "schema.h"
 
-static int header_matches(const struct csv_record *rec, char *why, size_t len)
+/*
+ * The header of this schema, or of an older minor (a prefix of it). With
+ * @exact, only this schema's own: rows are appended as this schema writes them.
+ */
+static int header_matches(const struct csv_record *rec, int exact, char *why, size_t len)
 {
-	if (rec->n != NCOLUMNS) {
-		snprintf(why, len, "the header has %zu columns, schema %s has %d", rec->n,
-			 schema_version(), NCOLUMNS);
+	if (rec->n > NCOLUMNS || rec->n < (exact ? NCOLUMNS : SCHEMA_MIN_COLUMNS)) {
+		snprintf(why, len, "the header has %zu columns, schema %s has %d%s", rec->n,
+			 schema_version(), NCOLUMNS,
+			 exact && rec->n >= SCHEMA_MIN_COLUMNS && rec->n < NCOLUMNS ?
+			 " (an older schema: rows of this one cannot be appended; write a new file)" : "");
 		return 0;
 	}
-	for (int i = 0; i < NCOLUMNS; i++)
+	for (size_t i = 0; i < rec->n; i++)
 		if (strcmp(rec->cells[i], columns[i].name)) {
-			snprintf(why, len, "header column %d is '%s', schema %s says '%s'", i + 1,
+			snprintf(why, len, "header column %zu is '%s', schema %s says '%s'", i + 1,
 				 rec->cells[i], schema_version(), columns[i].name);
 			return 0;
 		}
@@ -33,6 +39,7 @@ int results_validate(const char *path, FILE *errs, const char *prefix, int max_e
 	size_t line = 0;
 	char why[256];
 	int problems = 0, r;
+	size_t ncols;
 	FILE *f = fopen(path, "r");
 
 	*rows = 0;
@@ -51,23 +58,23 @@ int results_validate(const char *path, FILE *errs, const char *prefix, int max_e
 		PROBLEM("1: no header row");
 		goto out;
 	}
-	if (!header_matches(&rec, why, sizeof(why))) {
-		/* Say which schema the file claims, if a row tells. */
+	if (!header_matches(&rec, 0, why, sizeof(why))) {
 		PROBLEM("1: %s", why);
 		goto out;
 	}
+	ncols = rec.n;
 	while ((r = csv_read_record(f, &rec, &line)) == 1) {
 		(*rows)++;
-		if (rec.n != NCOLUMNS) {
-			PROBLEM("%zu: %zu cells, the header has %d", rec.line, rec.n, NCOLUMNS);
+		if (rec.n != ncols) {
+			PROBLEM("%zu: %zu cells, the header has %zu", rec.line, rec.n, ncols);
 			continue;
 		}
 		if (schema_check_version(rec.cells[COL_schema_version], why, sizeof(why))) {
 			PROBLEM("%zu: column schema_version: %s", rec.line, why);
 			continue;
 		}
-		for (int i = 0; i < NCOLUMNS; i++)
-			if (schema_check_cell(i, rec.cells[i], why, sizeof(why)))
+		for (size_t i = 0; i < ncols; i++)
+			if (schema_check_cell((enum column)i, rec.cells[i], why, sizeof(why)))
 				PROBLEM("%zu: column %s: %s", rec.line, columns[i].name, why);
 	}
 	if (r < 0)
@@ -123,7 +130,7 @@ int results_scan_for_resume(const char *path, struct done_set *done, int *trunca
 	if (!f)
 		return -errno;
 	r = csv_read_record(f, &rec, &line);
-	if (r != 1 || !header_matches(&rec, why, whylen)) {
+	if (r != 1 || !header_matches(&rec, 1, why, whylen)) {
 		if (r != 1)
 			snprintf(why, whylen, "no header row");
 		ret = -EPROTO;

@@ -43,8 +43,8 @@ int results_table_load(const char *path, struct results_table *t, char *why, siz
 		snprintf(why, len, "open %s: %s", path, strerror(errno));
 		return -1;
 	}
-	if (csv_read_record(f, &rec, &line) != 1 || rec.n != NCOLUMNS ||
-	    schema_find(rec.cells[0]) != 0) {
+	if (csv_read_record(f, &rec, &line) != 1 || rec.n < SCHEMA_MIN_COLUMNS ||
+	    rec.n > NCOLUMNS || schema_find(rec.cells[0]) != 0) {
 		snprintf(why, len, "%s is not a results file of schema %s (nfsweep validate tells why)",
 			 path, schema_version());
 		ret = -1;
@@ -54,7 +54,7 @@ int results_table_load(const char *path, struct results_table *t, char *why, siz
 		struct rt_cell *c;
 		int p, tg, pct;
 
-		if (rec.n != NCOLUMNS ||
+		if (rec.n < SCHEMA_MIN_COLUMNS ||
 		    schema_check_version(rec.cells[COL_schema_version], vwhy, sizeof(vwhy)))
 			continue;
 		if (!t->note[0] && !t->first_time[0]) {
@@ -63,6 +63,12 @@ int results_table_load(const char *path, struct results_table *t, char *why, siz
 		}
 		if (strcmp(rec.cells[COL_status], STATUS_OK)) {
 			t->failed++;
+			continue;
+		}
+		/* A load curve's point (nfsweep curve) is not a sweep point. */
+		if (rec.n > COL_load_point && rec.cells[COL_load_point][0]) {
+			t->curve_rows++;
+			intern(t->curve_targets, &t->ncurve_targets, rec.cells[COL_target]);
 			continue;
 		}
 		p = intern(t->profiles, &t->nprofiles, rec.cells[COL_profile]);

@@ -22,11 +22,14 @@ struct rt_cell {
 };
 
 struct results_table {
-	char profiles[RT_MAX][64];
+	char profiles[RT_MAX][64];	/* of sweep points; curve rows are only counted */
 	char targets[RT_MAX][64];
 	long long block_size[RT_MAX];	/* per profile */
 	int nprofiles, ntargets;
 	int failed;			/* rows whose status is not ok */
+	int curve_rows;			/* ok rows of load curves (not sweep points) */
+	char curve_targets[RT_MAX][64];	/* the targets those rows are of */
+	int ncurve_targets;
 	char note[256];			/* of the first row */
 	char first_time[32];		/* start_time of the first row */
 	struct rt_cell cell[RT_MAX][101][RT_MAX];	/* [profile][read %][target] */

@@ -11,7 +11,7 @@
 #include <stdio.h>
 
 #define NFSWEEP_SCHEMA_MAJOR 1
-#define NFSWEEP_SCHEMA_MINOR 0
+#define NFSWEEP_SCHEMA_MINOR 1
 
 enum col_type { COL_STR, COL_INT, COL_NUM, COL_TIME, COL_STATUS };
 
@@ -21,6 +21,10 @@ enum column {
 #undef COLUMN
 	NCOLUMNS
 };
+
+/* The columns of schema 1.0; later minors append, so readers accept a
+ * header of at least this many of the columns, in order. */
+#define SCHEMA_MIN_COLUMNS (COL_error + 1)
 
 struct column_info {
 	const char *name;

@@ -94,10 +94,14 @@ int sweep_opts_parse(const char *cmd, int argc, char **argv, struct sweep_opts *
 		{ "profiles", required_argument, NULL, 'P' },
 		{ "engine-dir", required_argument, NULL, 'E' },
 		{ "fio", required_argument, NULL, 'F' },
+		{ "points", required_argument, NULL, 'x' },
+		{ "stop-rt-ms", required_argument, NULL, 'y' },
+		{ "poisson", no_argument, NULL, 'z' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	char err[256], *list, *tok, *save;
+	int curve = !strcmp(cmd, "curve");
 	int c, timeout_set = 0;
 
 	memset(o, 0, sizeof(*o));
@@ -117,6 +121,7 @@ int sweep_opts_parse(const char *cmd, int argc, char **argv, struct sweep_opts *
 	o->engine_dir = nfsweep_default_engine_dir();
 	o->fio = "fio";
 	o->mount_dir = "/run/nfsweep";
+	o->points = 10;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -190,6 +195,28 @@ int sweep_opts_parse(const char *cmd, int argc, char **argv, struct sweep_opts *
 		case 'P': o->profiles_dir = optarg; break;
 		case 'E': o->engine_dir = optarg; break;
 		case 'F': o->fio = optarg; break;
+		case 'x':
+		case 'y':
+		case 'z':
+			if (!curve) {
+				fprintf(stderr, "nfsweep %s: --%s is an option of nfsweep curve\n", cmd,
+					c == 'x' ? "points" : c == 'y' ? "stop-rt-ms" : "poisson");
+				return 2;
+			}
+			if (c == 'x' && (to_int("points", optarg, 2, &o->points) || o->points > 100))
+				return 2;
+			if (c == 'y') {
+				char *end;
+
+				o->stop_rt_ms = strtod(optarg, &end);
+				if (*end || !(o->stop_rt_ms > 0)) {
+					fprintf(stderr, "nfsweep curve: --stop-rt-ms '%s': a time in ms > 0\n", optarg);
+					return 2;
+				}
+			}
+			if (c == 'z')
+				o->poisson = 1;
+			break;
 		case 'h': sweep_usage(cmd, stdout); return 1;
 		default:
 			fprintf(stderr, "nfsweep %s: see 'nfsweep %s --help'\n", cmd, cmd);
@@ -212,7 +239,11 @@ int sweep_opts_parse(const char *cmd, int argc, char **argv, struct sweep_opts *
 		if (o->targets[i].mount >= 0)
 			snprintf(o->targets[i].path, sizeof(o->targets[i].path), "%s/%s", o->mount_dir,
 				 o->targets[i].label);
-	if (!strcmp(cmd, "run") && !o->out) {
+	if (curve && (o->nprofiles != 1 || o->ntargets != 1 || o->nmounts || o->repeat != 1)) {
+		fprintf(stderr, "nfsweep curve: one --profile, one --target label=path, no --repeat\n");
+		return 2;
+	}
+	if (strcmp(cmd, "plan") && !o->out) {
 		fprintf(stderr, "nfsweep %s: --out FILE.csv is required\n", cmd);
 		return 2;
 	}

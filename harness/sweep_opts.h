@@ -33,6 +33,10 @@ struct sweep_opts {
 	const char *engine_dir;
 	const char *fio;
 	int resume, stop_on_error;
+	/* nfsweep curve */
+	int points;		/* load points, 10 %% .. 100 %% of the peak */
+	double stop_rt_ms;	/* stop when a point's response time passes it; 0: never */
+	int poisson;		/* Poisson arrivals (fio rate_process=poisson) */
 };
 
 /*

@@ -1,0 +1,59 @@
+#!/bin/bash
+# nfsweep curve on a local directory: the peak run, then load points at
+# 25 %..100 % of it; below the peak the achieved IOPS are within 10 % of the
+# offer, the rows validate, the ORT printed equals `nfsweep ort` on the rows,
+# plot draws the curve; --stop-rt-ms stops early; bad input is refused.
+. "$(dirname "$0")/lib.sh"
+N=$BUILD/harness/nfsweep
+out=$T_DISK/c/curve.csv
+mkdir -p "$T_DISK/c"
+q=(--runtime 2 --ramp 1 --numjobs 2 --iodepth 8 --size 16m)
+"$N" curve --profile rand4k --mix 70 --target local="$T_SHM" --points 4 "${q[@]}" --out "$out" \
+	>"$T_DISK/c.out" 2>"$T_DISK/c.err" || { cat "$T_DISK/c.err"; fail "curve exited $?"; }
+cat "$T_DISK/c.out"
+"$N" validate "$out" || fail "curve rows do not validate"
+python3 - "$out" <<'PY' || fail "curve rows"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+if [r["load_point"] for r in rows] != ["0", "1", "2", "3", "4"]:
+    sys.exit("load points %s" % [r["load_point"] for r in rows])
+if rows[0]["offered_iops"] != "":
+    sys.exit("the peak run was throttled")
+peak = float(rows[0]["total_iops"])
+for r in rows[1:]:
+    off, got = float(r["offered_iops"]), float(r["total_iops"])
+    if abs(off - peak * int(r["load_point"]) / 4) > 1:
+        sys.exit("load point %s offered %s, not %d%% of the peak %.0f" % (r["load_point"], off, 25 * int(r["load_point"]), peak))
+    if int(r["load_point"]) < 4 and abs(got - off) / off > 0.10:
+        sys.exit("load point %s: achieved %.0f of %.0f offered" % (r["load_point"], got, off))
+    w = float(r["read_iops"]) / got
+    if abs(w - 0.70) > 0.05:
+        sys.exit("load point %s: read share %.2f, not 0.70" % (r["load_point"], w))
+    if not float(r["rt_ms"]) > 0:
+        sys.exit("no response time")
+print("curve rows ok: peak %.0f IOPS" % peak)
+PY
+[ "$(tail -n 1 "$T_DISK/c.out")" = "$("$N" ort "$out" | tail -n 1)" ] ||
+	fail "ORT printed $(tail -n 1 "$T_DISK/c.out"), recomputed from the rows $("$N" ort "$out" | tail -n 1)"
+if "$T_TOP/tools/deps.sh" plot >/dev/null 2>&1; then
+	"$N" plot "$out" | grep -q curve.png || fail "plot drew no curve chart"
+	grep -q 'ORT' "$T_DISK/c/curve.svg" || fail "curve.svg has no ORT in its legend"
+fi
+
+out2=$T_DISK/c/stop.csv
+"$N" curve --profile rand4k --mix 100 --target local="$T_SHM" --points 4 "${q[@]}" \
+	--stop-rt-ms 0.000001 --out "$out2" >/dev/null 2>"$T_DISK/s.err"
+grep -q 'passed --stop-rt-ms' "$T_DISK/s.err" || fail "--stop-rt-ms did not stop: $(cat "$T_DISK/s.err")"
+python3 "$T_HERE/results_check.py" "$out2" --rows 2 || fail "--stop-rt-ms: rows"
+
+expect2() {
+	msg=$("$N" "$@" 2>&1)
+	[ $? = 2 ] || fail "nfsweep $*: not refused ($msg)"
+}
+t=(--target local="$T_SHM" --out "$T_DISK/x.csv")
+expect2 curve --profile rand4k --mix 100,0 "${t[@]}"
+expect2 curve --profile rand4k,seq64k --mix 100 "${t[@]}"
+expect2 curve --profile rand4k --mix 100 --points 1 "${t[@]}"
+expect2 curve --profile rand4k --mix 100 --stop-rt-ms -1 "${t[@]}"
+expect2 run --profile rand4k --points 3 "${t[@]}"
+echo ok
