@@ -3,6 +3,9 @@
 # transports, both engines pass verify=crc32c on both mounts (direct and
 # buffered), and under the per-flow cap 64 KiB sequential reads on the
 # nconnect=8 mount are at least 2x those on nconnect=1 (measured 3x here).
+# The cap is 100 Mbit/s per flow: low enough that the cap, not the CPU of a
+# 2-core machine running UML, is what binds on both mounts (at 500 Mbit/s
+# eight flows can outrun the emulated machine when it is busy).
 # Then: a command's status comes back, a timeout kills the guest with the
 # documented code, the nconnect trap is caught (91), no guest survives.
 . "$(dirname "$0")/lib.sh"
@@ -22,7 +25,7 @@ no_guest_left() {
 res=$T_DISK
 for vers in 3 4.2; do
 	r=$res/checks.$vers
-	"$LAB" --vers $vers --shaping percap --timeout 600 --rw "$res" \
+	"$LAB" --vers $vers --shaping percap --rate 100mbit --timeout 600 --rw "$res" \
 		"bash $T_HERE/lab_guest_checks.sh $BUILD $r" >"$res/log.$vers" 2>&1
 	rc=$?
 	cat "$r" 2>/dev/null | sed "s/^/  v$vers: /"
@@ -32,7 +35,7 @@ for vers in 3 4.2; do
 	grep -qx 'xprt nc1 1' "$r" && grep -qx 'xprt nc8 8' "$r" || fail "v$vers: transports not 1 and 8"
 	nc1=$(awk '$1 == "seqread" && $2 == "nc1" { print $3 }' "$r")
 	nc8=$(awk '$1 == "seqread" && $2 == "nc8" { print $3 }' "$r")
-	echo "  v$vers: 64k seq read under fq maxrate 500mbit: nc1 $nc1 MiB/s, nc8 $nc8 MiB/s"
+	echo "  v$vers: 64k seq read under fq maxrate 100mbit: nc1 $nc1 MiB/s, nc8 $nc8 MiB/s"
 	python3 -c "import sys; sys.exit(0 if $nc8 >= 2 * $nc1 > 0 else 1)" ||
 		fail "v$vers: nc8 $nc8 MiB/s is not at least 2x nc1 $nc1 MiB/s"
 	no_guest_left "v$vers checks"
