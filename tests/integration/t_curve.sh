@@ -40,6 +40,13 @@ if "$T_TOP/tools/deps.sh" plot >/dev/null 2>&1; then
 	grep -q 'ORT' "$T_DISK/c/curve.svg" || fail "curve.svg has no ORT in its legend"
 fi
 
+# Poisson arrivals: fio's rate_process=poisson is really asked for, and the curve completes.
+out3=$T_DISK/c/poisson.csv
+"$N" curve --profile rand4k --mix 100 --target local="$T_SHM" --points 2 "${q[@]}" --poisson \
+	--out "$out3" >/dev/null 2>&1 || fail "--poisson curve failed"
+python3 "$T_HERE/results_check.py" "$out3" --rows 3 --status ok || fail "--poisson rows"
+grep -q '"rate_process" : "poisson"' "$T_DISK"/c/fio/*-load1.json || fail "fio was not asked for Poisson arrivals"
+
 out2=$T_DISK/c/stop.csv
 "$N" curve --profile rand4k --mix 100 --target local="$T_SHM" --points 4 "${q[@]}" \
 	--stop-rt-ms 0.000001 --out "$out2" >/dev/null 2>"$T_DISK/s.err"
