@@ -17,6 +17,19 @@
 #include "ort.h"
 #include "sweep_run.h"
 
+/*
+ * A figure as its row records it (row_set_num: %.3f). The ORT printed here
+ * must be the one `nfsweep ort` recomputes from the rows: computing it from
+ * unrounded values moved its second decimal when it lay near a boundary.
+ */
+static double as_recorded(double v)
+{
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), "%.3f", v);
+	return strtod(buf, NULL);
+}
+
 static int by_ops(const void *a, const void *b)
 {
 	const struct ort_point *x = a, *y = b;
@@ -81,8 +94,8 @@ int cmd_curve(int argc, char **argv)
 		if (ret > 0)
 			continue;	/* a failed row; the curve goes on */
 		offered[n] = load.offered_iops;
-		curve[n].ops_s = res.rd.iops + res.wr.iops;
-		curve[n].rt_ms = fio_result_response_ms(&res);
+		curve[n].ops_s = as_recorded(res.rd.iops + res.wr.iops);
+		curve[n].rt_ms = as_recorded(fio_result_response_ms(&res));
 		n++;
 		if (o.stop_rt_ms > 0 && curve[n - 1].rt_ms > o.stop_rt_ms) {
 			fprintf(stderr, "nfsweep curve: response time %.3f ms passed --stop-rt-ms %g: "
