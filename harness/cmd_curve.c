@@ -30,13 +30,6 @@ static double as_recorded(double v)
 	return strtod(buf, NULL);
 }
 
-static int by_ops(const void *a, const void *b)
-{
-	const struct ort_point *x = a, *y = b;
-
-	return (x->ops_s > y->ops_s) - (x->ops_s < y->ops_s);
-}
-
 int cmd_curve(int argc, char **argv)
 {
 	struct sweep_opts o;
@@ -121,7 +114,7 @@ int cmd_curve(int argc, char **argv)
 	 * does with a results file.
 	 */
 	memcpy(sorted, curve, sizeof(curve[0]) * (size_t)n);
-	qsort(sorted, (size_t)n, sizeof(sorted[0]), by_ops);
+	ort_sort(sorted, (size_t)n);
 	if (ort_compute(sorted, (size_t)n, &ort, why, sizeof(why))) {
 		fprintf(stderr, "nfsweep curve: no ORT: %s\n", why);
 		ret = 1;

@@ -16,13 +16,6 @@
 
 #define MAX_POINTS 1000
 
-static int by_ops(const void *a, const void *b)
-{
-	const struct ort_point *x = a, *y = b;
-
-	return (x->ops_s > y->ops_s) - (x->ops_s < y->ops_s);
-}
-
 static int parse_num(const char *s, double *v)
 {
 	char *end;
@@ -102,7 +95,7 @@ int cmd_ort(int argc, char **argv)
 		n++;
 	}
 	if (curve_file)
-		qsort(pts, n, sizeof(pts[0]), by_ops);
+		ort_sort(pts, n);
 	if (ort_compute(pts, n, &ort, why, sizeof(why))) {
 		fprintf(stderr, "nfsweep ort: %s: %s\n", argv[1], why);
 		ret = 1;

@@ -256,13 +256,6 @@ static int nconnect_chart(struct plot_ctx *c, FILE *gp)
 	return 0;
 }
 
-static int by_ops(const void *a, const void *b)
-{
-	const struct ort_point *x = a, *y = b;
-
-	return (x->ops_s > y->ops_s) - (x->ops_s < y->ops_s);
-}
-
 /* The ok load points of @target in a curve results file, by achieved IOPS. */
 static size_t curve_points(const char *csv_path, const char *target, struct ort_point *pts, size_t max)
 {
@@ -294,7 +287,7 @@ static size_t curve_points(const char *csv_path, const char *target, struct ort_
 		}
 	csv_record_free(&rec);
 	fclose(f);
-	qsort(pts, n, sizeof(pts[0]), by_ops);
+	ort_sort(pts, n);
 	return n;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The Overall Response Time of a load curve (see ort.h). */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "ort.h"
 
@@ -30,4 +31,16 @@ int ort_compute(const struct ort_point *p, size_t n, double *ort, char *why, siz
 	}
 	*ort = area / p[n - 1].ops_s;
 	return 0;
+}
+
+static int by_ops(const void *a, const void *b)
+{
+	const struct ort_point *x = a, *y = b;
+
+	return (x->ops_s > y->ops_s) - (x->ops_s < y->ops_s);
+}
+
+void ort_sort(struct ort_point *p, size_t n)
+{
+	qsort(p, n, sizeof(*p), by_ops);
 }

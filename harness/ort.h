@@ -23,4 +23,10 @@ struct ort_point {
  */
 int ort_compute(const struct ort_point *p, size_t n, double *ort, char *why, size_t len);
 
+/*
+ * Put measured points in order of achieved throughput, as the ORT takes
+ * them (past the peak, achieved throughput can dip while the offer grows).
+ */
+void ort_sort(struct ort_point *p, size_t n);
+
 #endif
