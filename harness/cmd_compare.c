@@ -177,11 +177,7 @@ int cmd_compare(int argc, char **argv)
 				printf(" %10s", t->targets[tg]);
 		printf("\n");
 		for (int pct = 100; pct >= 0; pct--) {
-			int any = 0;
-
-			for (int tg = 0; tg < t->ntargets; tg++)
-				any |= t->cell[p][pct][tg].n > 0;
-			if (!any)
+			if (!rt_has_pct(t, p, pct))
 				continue;
 			printf("%-7d", pct);
 			for (int tg = 0; tg < t->ntargets; tg++) {

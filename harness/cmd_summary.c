@@ -38,11 +38,9 @@ int cmd_summary(int argc, char **argv)
 			printf(" %12s", t->targets[tg]);
 		printf("\n");
 		for (int pct = 100; pct >= 0; pct--) {
-			int have, any = 0;
+			int have;
 
-			for (int tg = 0; tg < t->ntargets; tg++)
-				any |= t->cell[p][pct][tg].n > 0;
-			if (!any)
+			if (!rt_has_pct(t, p, pct))
 				continue;
 			printf("%-7d", pct);
 			for (int tg = 0; tg < t->ntargets; tg++) {

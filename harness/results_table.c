@@ -117,6 +117,14 @@ double rt_mean(const struct results_table *t, int p, int pct, int tg, enum rt_me
 	return c->n ? c->sum[m] / c->n : 0.0;
 }
 
+int rt_has_pct(const struct results_table *t, int p, int pct)
+{
+	for (int tg = 0; tg < t->ntargets; tg++)
+		if (t->cell[p][pct][tg].n > 0)
+			return 1;
+	return 0;
+}
+
 int rt_is_throughput(const struct results_table *t, int p)
 {
 	return t->block_size[p] >= 65536;

@@ -44,6 +44,9 @@ int rt_target(const struct results_table *t, const char *name);
 /* Mean of @m at (p, pct, tg); 0 with *have = 0 when there is no ok row. */
 double rt_mean(const struct results_table *t, int p, int pct, int tg, enum rt_metric m, int *have);
 
+/* Has any target an ok row at (p, pct)? */
+int rt_has_pct(const struct results_table *t, int p, int pct);
+
 /* Blocks of 64 KiB and more are shown in MiB/s, smaller ones in IOPS. */
 int rt_is_throughput(const struct results_table *t, int p);
 
