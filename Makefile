@@ -4,7 +4,8 @@
 #   make            build the engines (installs deps first if needed)
 #   make sweep      the main job (README)
 #   make test       every test (README); .ci/run calls exactly this
-#   make check-asan unit tests under ASan + UBSan
+#   make check-asan unit and local harness tests under ASan + UBSan
+#   make fuzz       the parsers under libFuzzer (FUZZ_SECONDS=N each)
 #   make lab-shell  a shell in the NFS lab guest (lab/README.md)
 #   make bench      engines vs fio's own, interleaved (QUICK=1 for CI)
 #   make install    engines to $(DESTDIR)$(PREFIX)/lib/nfsweep/
@@ -42,11 +43,31 @@ harness: deps
 schema-doc: harness
 	@tools/schema-doc.sh $(BUILD)/harness/nfsweep results-schema/README.md
 
-test: engines harness
+test: engines harness fuzz-regress
 	@$(MAKE) --no-print-directory -C tests FIO_SRC="$$(cat $(FIO_SRC_FILE))" test
 
-check-asan: deps
-	@$(MAKE) --no-print-directory -C tests FIO_SRC="$$(cat $(FIO_SRC_FILE))" check-asan
+# libFuzzer over every parser of outside input (fuzz/, tools/fuzz.sh).
+FUZZ_SECONDS ?= 60
+fuzz-build: deps
+	@tools/deps.sh fuzz
+	@$(MAKE) --no-print-directory -C fuzz
+
+fuzz: fuzz-build
+	@tools/fuzz.sh run $(FUZZ_SECONDS)
+
+# Every seed and every input that once crashed a fuzzer, run once.
+fuzz-regress: fuzz-build
+	@tools/fuzz.sh regress
+
+# The unit tests, then the local harness integration tests with nfsweep
+# built under ASan + UBSan (build/harness-asan/).
+SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+check-asan: engines
+	@tools/deps.sh test plot office
+	@$(MAKE) --no-print-directory -C harness OUT=$(BUILD)/harness-asan \
+		CFLAGS="-O1 -g -Wall -Wextra $(SAN)" LDFLAGS="$(SAN)"
+	@$(MAKE) --no-print-directory -C tests FIO_SRC="$$(cat $(FIO_SRC_FILE))" \
+		NFSWEEP=$(BUILD)/harness-asan/nfsweep check-asan
 
 # The README's first command: TARGETS="label=path .." sweeps the user's
 # mounts; without, a quick sweep inside the lab (nconnect=1 and 8).
@@ -85,6 +106,7 @@ install: engines harness harness
 	install -m 0644 results-schema/reference/* $(DESTDIR)$(PREFIX)/share/nfsweep/reference/
 
 clean:
-	rm -rf $(BUILD)/engines $(BUILD)/tests $(BUILD)/harness
+	rm -rf $(BUILD)/engines $(BUILD)/tests $(BUILD)/harness $(BUILD)/harness-asan $(BUILD)/fuzz
 
-.PHONY: all deps engines harness schema-doc plots bench bench-harness test check-asan sweep lab-shell install clean
+.PHONY: all deps engines harness schema-doc plots bench bench-harness test check-asan fuzz fuzz-build \
+	fuzz-regress sweep lab-shell install clean

@@ -91,7 +91,7 @@ int aio_submit(struct aio_queue *q, aio_submitted_fn submitted, void *ctx)
 
 		if (run > q->staged)
 			run = q->staged;
-		ret = io_submit(q->ctx, (long)run, q->iocbs + q->tail);
+		ret = (q->submit ? q->submit : io_submit)(q->ctx, (long)run, q->iocbs + q->tail);
 		if (ret == -EINTR)
 			continue;
 		if (ret <= 0)
@@ -144,6 +144,13 @@ int aio_reap(struct aio_queue *q, unsigned int min, unsigned int max,
 
 	if (max > q->depth)
 		max = q->depth;
+	/*
+	 * fio counts staged requests as in flight after commit(); when an
+	 * EAGAIN left some staged, waiting for more than the kernel holds
+	 * would never end.
+	 */
+	if (min > q->inflight)
+		min = q->inflight;
 	if (userspace && !min &&
 	    ((struct aio_ring_hdr *)q->ctx)->magic == AIO_RING_MAGIC) {
 		ret = (int)reap_user(q, max);

@@ -30,6 +30,8 @@ struct aio_queue {
 	unsigned int inflight;
 	struct iocb **iocbs;		/* staging ring */
 	struct io_event *events;	/* depth entries, filled by aio_reap */
+	/* The call that submits (NULL: io_submit); tests substitute it. */
+	int (*submit)(io_context_t ctx, long nr, struct iocb *iocbs[]);
 };
 
 int aio_queue_open(struct aio_queue *q, unsigned int depth, const char **call);

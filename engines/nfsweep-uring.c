@@ -449,32 +449,25 @@ static void stamp_submitted(void *ctx, void *user)
 }
 
 /*
- * commit(): submit every staged request with one io_uring_enter. fio counts
- * them all as in flight afterwards, so nothing may stay behind: on EAGAIN
- * or EBUSY, wait for a completion (left in the CQ for getevents) and retry.
+ * commit(): submit every staged request. fio counts them all as in flight
+ * afterwards, so nothing may stay behind: uring_submit_all() waits out
+ * EAGAIN and EBUSY instead of returning with requests still staged.
  */
 static int fio_nfsweep_uring_commit(struct thread_data *td)
 {
 	struct nfsweep_uring_data *ld = td->io_ops_data;
+	unsigned int before = ld->r.inflight;
 	int ret;
 
-	while (ld->r.staged) {
-		if (ld->fill_issue_time)
-			fio_gettime(&ld->now, NULL);
-		ret = uring_submit(&ld->r, ld->fill_issue_time ? stamp_submitted : NULL, ld);
-		if (ret > 0) {
-			io_u_mark_submit(td, ret);
-			continue;
-		}
-		if (ret == -EAGAIN || ret == -EBUSY || ret == -EINTR || !ret) {
-			struct io_uring_cqe *cqe;
-
-			if (ld->r.inflight)
-				io_uring_wait_cqe(&ld->r.ring, &cqe);
-			else
-				usleep(1);
-			continue;
-		}
+	if (!ld->r.staged)
+		return 0;
+	if (ld->fill_issue_time)
+		fio_gettime(&ld->now, NULL);
+	ret = uring_submit_all(&ld->r, ld->fill_issue_time ? stamp_submitted : NULL, ld);
+	/* Completions are reaped only in getevents(), so inflight only grew. */
+	if (ld->r.inflight > before)
+		io_u_mark_submit(td, ld->r.inflight - before);
+	if (ret < 0) {
 		nfsweep_err(td, ENGINE, "commit", "io_uring_enter", -ret,
 			    "%u staged", ld->r.staged);
 		return ret;

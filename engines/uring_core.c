@@ -332,7 +332,7 @@ int uring_submit(struct uring_ring *r, uring_submitted_fn submitted, void *ctx)
 
 	if (!r->staged)
 		return 0;
-	ret = io_uring_submit(&r->ring);
+	ret = r->enter ? r->enter(&r->ring) : io_uring_submit(&r->ring);
 	if (ret <= 0)
 		return ret;
 	/* The kernel consumes SQEs in order: the oldest @ret are gone. */
@@ -346,6 +346,36 @@ int uring_submit(struct uring_ring *r, uring_submitted_fn submitted, void *ctx)
 	r->staged -= ret;
 	r->inflight += ret;
 	return ret;
+}
+
+int uring_submit_all(struct uring_ring *r, uring_submitted_fn submitted, void *ctx)
+{
+	unsigned int idle = 0;
+	int total = 0, ret;
+
+	while (r->staged) {
+		ret = uring_submit(r, submitted, ctx);
+		if (ret > 0) {
+			total += ret;
+			idle = 0;
+			continue;
+		}
+		if (ret && ret != -EAGAIN && ret != -EBUSY && ret != -EINTR)
+			return ret;
+		if (r->inflight) {
+			struct io_uring_cqe *cqe;
+
+			/* A completion frees a request; it stays for uring_reap(). */
+			ret = io_uring_wait_cqe(&r->ring, &cqe);
+			if (ret < 0 && ret != -EINTR && ret != -EAGAIN)
+				return ret;
+		} else if (++idle > 10000) {
+			return ret ? ret : -EAGAIN;
+		} else {
+			usleep(100);
+		}
+	}
+	return total;
 }
 
 /* Copy what is ready now, advance the CQ head once for the whole batch. */

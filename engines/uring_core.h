@@ -82,6 +82,8 @@ struct uring_ring {
 	unsigned int staged_mask;	/* its size - 1 (a power of two) */
 	unsigned int staged_head;	/* oldest staged entry */
 	void *probe_buf;		/* one aligned block for the open-time probe */
+	/* The call that submits (NULL: io_uring_submit); tests substitute it. */
+	int (*enter)(struct io_uring *ring);
 };
 
 /* The call that creates a ring; tests substitute it to play an old kernel. */
@@ -157,6 +159,16 @@ enum uring_path uring_choose_path(enum uring_path forced, enum uring_nowait nowa
 struct io_uring_sqe *uring_sqe_get(struct uring_ring *r, void *user);
 typedef void (*uring_submitted_fn)(void *ctx, void *user);
 int uring_submit(struct uring_ring *r, uring_submitted_fn submitted, void *ctx);
+
+/*
+ * Submit until nothing is staged. The kernel may take fewer than were
+ * staged, or none with -EAGAIN (no memory for requests) or -EBUSY (the CQ
+ * overflowed): then wait for a completion, which stays in the CQ for
+ * uring_reap(), and go on. With nothing in flight to wait for, retry for
+ * about a second before giving up. Returns how many were submitted, or
+ * -errno; requests not submitted stay staged, none is lost.
+ */
+int uring_submit_all(struct uring_ring *r, uring_submitted_fn submitted, void *ctx);
 
 /*
  * Copy up to @max completions into r->events (peek a batch, advance the CQ

@@ -45,7 +45,7 @@ int cmd_run(int argc, char **argv)
 	char mount_err[1024], mount_failed[1200] = "";
 	size_t n, i, todo = 0, ran = 0;
 	double spent = 0;
-	int ret;
+	int ret, stopped = 0;
 
 	ret = sweep_opts_parse("run", argc, argv, &o);
 	if (ret)
@@ -140,6 +140,7 @@ int cmd_run(int argc, char **argv)
 		ran++;
 		if (r < 0) {
 			ret = 3;
+			stopped = 1;
 			break;
 		}
 		if (r > 0 && o.stop_on_error) {
@@ -154,10 +155,10 @@ int cmd_run(int argc, char **argv)
 	free(points);
 	done_set_free(&done);
 	sweep_opts_free(&o);
-	if (stop_signal) {
+	if (stop_signal || stopped)
 		print_resume(argc, argv);
+	if (stop_signal)
 		return 128 + stop_signal;
-	}
 	if (ret)
 		return ret;
 	{

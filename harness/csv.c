@@ -43,12 +43,20 @@ int csv_append_record(int fd, const char *const *cells, size_t n)
 {
 	struct strbuf sb = { 0 };
 	size_t off = 0;
+	off_t start;
 	int ret = 0;
 
 	csv_format_record(&sb, cells, n);
 	if (sb.oom) {
 		sb_free(&sb);
 		return -ENOMEM;
+	}
+	/* Where the record starts: a record that cannot be written whole is cut back to here. */
+	start = lseek(fd, 0, SEEK_END);
+	if (start < 0) {
+		ret = -errno;
+		sb_free(&sb);
+		return ret;
 	}
 	while (off < sb.len) {
 		ssize_t w = write(fd, sb.buf + off, sb.len - off);
@@ -61,8 +69,11 @@ int csv_append_record(int fd, const char *const *cells, size_t n)
 		}
 		off += (size_t)w;
 	}
+	/* A full disk may take part of the record, and NFS reports it only at fsync. */
 	if (!ret && fsync(fd))
 		ret = -errno;
+	if (ret && off && ftruncate(fd, start) == 0)
+		(void)fsync(fd);
 	sb_free(&sb);
 	return ret;
 }

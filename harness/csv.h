@@ -16,7 +16,11 @@
 /* Append @n cells as one CSV record (with its CRLF) to @sb. */
 void csv_format_record(struct strbuf *sb, const char *const *cells, size_t n);
 
-/* Write one record to @fd and fsync it. 0, or -errno. */
+/*
+ * Append one record to @fd (opened O_APPEND) and fsync it. 0, or -errno; on
+ * error the file is cut back to where it was, so that no part of the
+ * record stays (a full disk takes what fits).
+ */
 int csv_append_record(int fd, const char *const *cells, size_t n);
 
 struct csv_record {

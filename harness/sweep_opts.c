@@ -41,12 +41,16 @@ void sweep_usage(const char *cmd, FILE *out)
 "  --note TEXT           recorded in every row (e.g. 'lab uml percap 500mbit')\n"
 "  --resume              skip points that already have an ok row in --out\n"
 "  --stop-on-error       stop at the first failing point (default: record it, go on)\n"
+"  --nfs                 every --target must be an NFS mount with statistics (refused if not)\n"
+"  --mountstats FILE     where NFS statistics are read (/proc/self/mountstats; another\n"
+"                        mount namespace: /proc/PID/mountstats)\n"
 "  --profiles DIR        where profiles live (%s)\n"
 "  --engine-dir DIR      where nfsweep-*.so live (%s)\n"
 "  --fio PATH            the fio to run (fio)\n"
 "\n"
 "exit status: 0 every point ok, 1 some point failed, 2 usage error,\n"
-"             3 setup error (fio missing, results file not writable), 130/143 interrupted\n",
+"             3 setup error (fio or an engine missing, results file not writable,\n"
+"             mountstats unreadable), 130/143 interrupted\n",
 		cmd, strcmp(cmd, "run") ? "" : " --out FILE.csv",
 		strcmp(cmd, "run") ? " and prints them; runs nothing." :
 		" and runs them one by one with fio, writing one CSV row per point.",
@@ -91,6 +95,8 @@ int sweep_opts_parse(const char *cmd, int argc, char **argv, struct sweep_opts *
 		{ "note", required_argument, NULL, 'N' },
 		{ "resume", no_argument, NULL, 'u' },
 		{ "stop-on-error", no_argument, NULL, 'S' },
+		{ "nfs", no_argument, NULL, 'Q' },
+		{ "mountstats", required_argument, NULL, 'K' },
 		{ "profiles", required_argument, NULL, 'P' },
 		{ "engine-dir", required_argument, NULL, 'E' },
 		{ "fio", required_argument, NULL, 'F' },
@@ -121,6 +127,7 @@ int sweep_opts_parse(const char *cmd, int argc, char **argv, struct sweep_opts *
 	o->engine_dir = nfsweep_default_engine_dir();
 	o->fio = "fio";
 	o->mount_dir = "/run/nfsweep";
+	o->mountstats = "/proc/self/mountstats";
 	o->points = 10;
 
 	optind = 1;
@@ -192,6 +199,8 @@ int sweep_opts_parse(const char *cmd, int argc, char **argv, struct sweep_opts *
 		case 'N': o->note = optarg; break;
 		case 'u': o->resume = 1; break;
 		case 'S': o->stop_on_error = 1; break;
+		case 'Q': o->require_nfs = 1; break;
+		case 'K': o->mountstats = optarg; break;
 		case 'P': o->profiles_dir = optarg; break;
 		case 'E': o->engine_dir = optarg; break;
 		case 'F': o->fio = optarg; break;

@@ -33,6 +33,8 @@ struct sweep_opts {
 	const char *engine_dir;
 	const char *fio;
 	int resume, stop_on_error;
+	int require_nfs;	/* --nfs: targets must be NFS mounts with statistics */
+	const char *mountstats;	/* where NFS statistics are read */
 	/* nfsweep curve */
 	int points;		/* load points, 10 %% .. 100 %% of the peak */
 	double stop_rt_ms;	/* stop when a point's response time passes it; 0: never */

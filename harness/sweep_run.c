@@ -28,7 +28,6 @@
 #include "row.h"
 #include "sweep_run.h"
 
-#define MOUNTSTATS "/proc/self/mountstats"
 
 volatile sig_atomic_t stop_signal;
 
@@ -175,11 +174,12 @@ static void fill_rpc(struct row *r, const struct ms_mount *before, const struct 
 }
 
 /* The mountstats entry for @mnt, in a snapshot the caller frees. */
-static const struct ms_mount *snapshot(const char *mnt, struct ms_mount **all, size_t *n)
+static const struct ms_mount *snapshot(const char *path, const char *mnt, struct ms_mount **all,
+				      size_t *n)
 {
 	*all = NULL;
 	*n = 0;
-	if (mountstats_read(MOUNTSTATS, all, n))
+	if (mountstats_read(path, all, n))
 		return NULL;
 	return mountstats_find(*all, *n, mnt);
 }
@@ -270,7 +270,7 @@ int run_point(struct sweep *s, const struct point *p, size_t total, const struct
 		nfs = mount_is_nfs(&m);
 	}
 	if (nfs)
-		mb = snapshot(m.mountpoint, &ms_before, &n_before);
+		mb = snapshot(o->mountstats, m.mountpoint, &ms_before, &n_before);
 
 	fprintf(stderr, "[%zu/%zu] %s %s read=%d%% ", p->index, total, p->profile,
 		p->target->label, p->read_pct);
@@ -301,7 +301,7 @@ int run_point(struct sweep *s, const struct point *p, size_t total, const struct
 		return 0;
 	}
 	if (nfs) {
-		ma = snapshot(m.mountpoint, &ms_after, &n_after);
+		ma = snapshot(o->mountstats, m.mountpoint, &ms_after, &n_after);
 		if (ma) {
 			row_set(&r, COL_server, "%s", ma->device);
 			row_set(&r, COL_mount_options, "%s", ma->opts);
@@ -415,6 +415,49 @@ static int open_results(struct sweep *s, const char *cmd, struct done_set *done)
 }
 
 
+/*
+ * --nfs: a sweep meant to record RPC statistics and transports must not
+ * quietly measure a local directory (a mistyped path, an unmounted export).
+ * 0, 2 (a target is not on NFS), or 3 (the statistics cannot be read).
+ */
+static int check_nfs_targets(const char *cmd, const struct sweep_opts *o)
+{
+	struct ms_mount *all;
+	size_t n;
+	int ret;
+
+	ret = mountstats_read(o->mountstats, &all, &n);
+	if (ret) {
+		fprintf(stderr, "nfsweep %s: --nfs: read %s: %s\n", cmd, o->mountstats, strerror(-ret));
+		return 3;
+	}
+	for (size_t i = 0; i < o->ntargets && !ret; i++) {
+		const struct target *t = &o->targets[i];
+		struct mount_of m;
+		int err;
+
+		if (t->mount >= 0)
+			continue;	/* a --mount variant: verified when mounted */
+		err = mount_of_path(t->path, NULL, &m);
+		if (err) {
+			fprintf(stderr, "nfsweep %s: --nfs: --target %s=%s: its mount: %s\n", cmd,
+				t->label, t->path, strerror(-err));
+			ret = 2;
+		} else if (!mount_is_nfs(&m)) {
+			fprintf(stderr, "nfsweep %s: --nfs: --target %s=%s is on %s (%s), not NFS: "
+				"there would be no RPC statistics or transports to record\n", cmd,
+				t->label, t->path, m.fstype, m.mountpoint);
+			ret = 2;
+		} else if (!mountstats_find(all, n, m.mountpoint)) {
+			fprintf(stderr, "nfsweep %s: --nfs: --target %s=%s: %s has no entry for %s\n",
+				cmd, t->label, t->path, o->mountstats, m.mountpoint);
+			ret = 3;
+		}
+	}
+	mountstats_free(all, n);
+	return ret;
+}
+
 int sweep_setup(struct sweep *s, const char *cmd, const struct sweep_opts *o, struct done_set *done)
 {
 	char dir[PATH_MAX], *slash;
@@ -438,6 +481,12 @@ int sweep_setup(struct sweep *s, const char *cmd, const struct sweep_opts *o, st
 		}
 	} else {
 		snprintf(s->engine_value, sizeof(s->engine_value), "%s", o->engine);
+	}
+	if (o->require_nfs) {
+		int ret = check_nfs_targets(cmd, o);
+
+		if (ret)
+			return ret;
 	}
 	if (!uname(&u)) {
 		snprintf(s->host, sizeof(s->host), "%s", u.nodename);

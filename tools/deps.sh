@@ -5,13 +5,15 @@
 # runs apt-get; otherwise it prints the exact command and exits 1, so a
 # user is never surprised by a sudo prompt from a Makefile.
 #
-# Usage: tools/deps.sh [GROUP...]   groups: build test lab qemu bench plot office
+# Usage: tools/deps.sh [GROUP...]   groups: build test fuzz lab qemu bench plot office
 # Exit:  0 all present, 1 missing and not root, 2 apt-get failed.
 set -eu
 
 pkgs_build="fio liburing-dev libaio-dev libnuma-dev numactl libjson-c-dev
 	pkg-config dpkg-dev make gcc"
 pkgs_test="check python3"
+# libFuzzer and the sanitizers' runtime come with clang's compiler-rt.
+pkgs_fuzz="clang-14 libclang-rt-14-dev"
 pkgs_lab="user-mode-linux busybox-static nfs-kernel-server nfs-common rpcbind
 	kmod cpio iproute2 e2fsprogs util-linux procps"
 pkgs_qemu="qemu-system-x86"
@@ -25,12 +27,13 @@ for g in $groups; do
 	case $g in
 	build) want="$want $pkgs_build" ;;
 	test)  want="$want $pkgs_test" ;;
+	fuzz)  want="$want $pkgs_fuzz" ;;
 	lab)   want="$want $pkgs_lab" ;;
 	qemu)  want="$want $pkgs_qemu" ;;
 	bench) want="$want $pkgs_bench" ;;
 	plot)  want="$want $pkgs_plot" ;;
 	office) want="$want $pkgs_office" ;;
-	*) echo "deps.sh: unknown group '$g' (build test lab qemu bench plot office)" >&2
+	*) echo "deps.sh: unknown group '$g' (build test fuzz lab qemu bench plot office)" >&2
 	   exit 2 ;;
 	esac
 done

@@ -6,6 +6,8 @@ T_TOP=$(cd "$T_HERE/../.." && pwd)
 BUILD=${BUILD:-$T_TOP/build}
 ENG_URING=$BUILD/engines/nfsweep-uring.so
 ENG_AIO=$BUILD/engines/nfsweep-aio.so
+# The harness under test: make check-asan points this at its ASan build.
+NFSWEEP=${NFSWEEP:-$BUILD/harness/nfsweep}
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 skip() { echo "skip: $*"; exit 77; }

@@ -5,7 +5,7 @@
 # exact, the failed row does not count, the charts are real PNG and SVG
 # files with every series; the published reference files validate.
 . "$(dirname "$0")/lib.sh"
-N=$BUILD/harness/nfsweep
+N=$NFSWEEP
 "$T_TOP/tools/deps.sh" plot >/dev/null || skip "gnuplot could not be installed"
 cp "$T_TOP/tests/data/results/nconnect-fixture.csv" "$T_DISK/sweep.csv"
 

@@ -5,7 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 "$T_TOP/tools/deps.sh" office >/dev/null 2>&1 || skip "libreoffice-calc-nogui could not be installed"
 command -v soffice >/dev/null || skip "no soffice after installing libreoffice-calc-nogui"
-N=$BUILD/harness/nfsweep
+N=$NFSWEEP
 mkdir -p "$T_DISK/s"
 out=$T_DISK/s/sweep.csv
 # Two ok rows and two failed ones, whose error text has commas and quotes.

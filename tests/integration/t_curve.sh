@@ -4,7 +4,7 @@
 # offer, the rows validate, the ORT printed equals `nfsweep ort` on the rows,
 # plot draws the curve; --stop-rt-ms stops early; bad input is refused.
 . "$(dirname "$0")/lib.sh"
-N=$BUILD/harness/nfsweep
+N=$NFSWEEP
 out=$T_DISK/c/curve.csv
 mkdir -p "$T_DISK/c"
 q=(--runtime 2 --ramp 1 --numjobs 2 --iodepth 8 --size 16m)

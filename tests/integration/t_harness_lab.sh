@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 [ "$(id -u)" = 0 ] || skip "the lab needs root"
 [ -x /usr/bin/linux.uml ] || "$T_TOP/tools/deps.sh" lab || skip "user-mode-linux could not be installed"
-N=$BUILD/harness/nfsweep
+N=$NFSWEEP
 out=$T_DISK/lab/sweep.csv
 mkdir -p "$T_DISK/lab"
 

@@ -5,7 +5,7 @@
 # once; a failing point is a row and the sweep goes on; bad input is refused
 # with the documented exit codes and a message naming the option.
 . "$(dirname "$0")/lib.sh"
-N=$BUILD/harness/nfsweep
+N=$NFSWEEP
 [ -x "$N" ] || fail "$N not built"
 check() { python3 "$T_HERE/results_check.py" "$@" || fail "results check: $*"; }
 quick=(--runtime 1 --ramp 0 --numjobs 1 --iodepth 4 --size 8m)

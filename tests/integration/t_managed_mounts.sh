@@ -7,7 +7,7 @@
 . "$(dirname "$0")/lib.sh"
 [ "$(id -u)" = 0 ] || skip "the lab needs root"
 [ -x /usr/bin/linux.uml ] || "$T_TOP/tools/deps.sh" lab || skip "user-mode-linux could not be installed"
-N=$BUILD/harness/nfsweep
+N=$NFSWEEP
 o=$T_DISK/m
 mkdir -p "$o"
 # 100 Mbit/s per flow: the cap, not the emulated machine's CPU, binds (see t_lab).

@@ -2,7 +2,7 @@
 # nfsweep ort on the published SPEC SFS 2008 curves gives the published ORT
 # (last line, two decimals); bad curves are refused with clear errors.
 . "$(dirname "$0")/lib.sh"
-N=$BUILD/harness/nfsweep
+N=$NFSWEEP
 R=$T_TOP/results-schema/reference/curves
 for f in "$R"/*.csv; do
 	want=$(awk -F, 'NR == 2 { print $NF }' "$f" | tr -d '\r')

@@ -68,7 +68,7 @@ START_TEST(test_build_order)
 {
 	char *profiles[] = { "seq64k", "rand4k" };
 	int pcts[] = { 100, 0 };
-	struct target t[2] = { { "nc1", "/a" }, { "nc8", "/b" } };
+	struct target t[2] = { { "nc1", "/a", -1 }, { "nc8", "/b", -1 } };
 	struct point p[16];
 	size_t n = plan_build(profiles, 2, pcts, 2, t, 2, 2, p);
 	char key[128];

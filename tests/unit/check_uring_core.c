@@ -3,8 +3,10 @@
 #include <check.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "uring_core.h"
@@ -307,6 +309,132 @@ START_TEST(test_short_read_reported)
 }
 END_TEST
 
+/*
+ * A short write for real: RLIMIT_FSIZE lets the kernel take only the bytes
+ * below the limit (SIGXFSZ ignored), as a full quota would. The result is
+ * the byte count, and the file holds exactly those bytes.
+ */
+START_TEST(test_short_write_reported)
+{
+	struct uring_opts o = { .sqpoll_cpu = -1, .numa_node = -1 };
+	static char buf[8192];
+	struct rlimit old, lim;
+	struct uring_ring r;
+	const char *call = NULL;
+	void (*old_xfsz)(int);
+	char path[256];
+	struct stat st;
+	int fd;
+
+	memset(buf, 'w', sizeof(buf));
+	ck_assert_int_eq(uring_ring_open(&r, &o, &job32, NULL, &call), 0);
+	fd = t_make_file(T_DISK_DIR, 0, path, sizeof(path));
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(getrlimit(RLIMIT_FSIZE, &old), 0);
+	lim = old;
+	lim.rlim_cur = 4096 + 1000;
+	old_xfsz = signal(SIGXFSZ, SIG_IGN);
+	ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &lim), 0);
+
+	io_uring_prep_write(uring_sqe_get(&r, buf), fd, buf, 8192, 0);
+	ck_assert_int_eq(uring_submit_all(&r, NULL, NULL), 1);
+	ck_assert_int_eq(uring_reap(&r, 1, 1), 1);
+
+	ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &old), 0);
+	signal(SIGXFSZ, old_xfsz);
+	ck_assert_int_eq(r.events[0].res, 4096 + 1000);
+	ck_assert_int_eq(fstat(fd, &st), 0);
+	ck_assert_int_eq(st.st_size, 4096 + 1000);
+	close(fd);
+	unlink(path);
+	uring_ring_close(&r);
+}
+END_TEST
+
+/*
+ * MOCK: io_uring_enter failing with EAGAIN, as a kernel short of memory for
+ * requests does; no way to cause that for real in a test. The mock fails
+ * the calls eagain_mask names (or all) and passes the others to the real
+ * io_uring_submit, so the reads themselves are real.
+ */
+static unsigned int enter_calls;
+static unsigned int eagain_mask;	/* bit n: call n fails with -EAGAIN */
+static bool eagain_always;
+
+static int enter_eagain_mock(struct io_uring *ring)
+{
+	unsigned int n = enter_calls++;
+
+	if (eagain_always || (n < 32 && (eagain_mask & (1u << n))))
+		return -EAGAIN;
+	return io_uring_submit(ring);
+}
+
+START_TEST(test_submit_all_waits_out_eagain)
+{
+	struct uring_opts o = { .sqpoll_cpu = -1, .numa_node = -1 };
+	struct uring_job job = { .iodepth = 6 };
+	static char bufs[6][4096];
+	unsigned int i, seen = 0, done[6] = { 0 };
+	struct uring_ring r;
+	const char *call = NULL;
+	char path[256];
+	int fd, ret;
+
+	ck_assert_int_eq(uring_ring_open(&r, &o, &job, NULL, &call), 0);
+	fd = t_make_file(T_DISK_DIR, 64 * 4096, path, sizeof(path));
+	ck_assert_int_ge(fd, 0);
+	r.enter = enter_eagain_mock;
+	enter_calls = 0;
+	/* Nothing in flight: calls 0 and 1 fail, call 2 takes the three. */
+	eagain_mask = 0x3;
+	for (i = 0; i < 3; i++)
+		io_uring_prep_read(uring_sqe_get(&r, (void *)(uintptr_t)(i + 1)), fd, bufs[i],
+				   4096, i * 4096ULL);
+	ck_assert_int_eq(uring_submit_all(&r, NULL, NULL), 3);
+	ck_assert_uint_eq(enter_calls, 3);
+	/* Three in flight: call 3 fails, the wait for a completion, call 4 takes the rest. */
+	eagain_mask = 1u << 3;
+	for (i = 3; i < 6; i++)
+		io_uring_prep_read(uring_sqe_get(&r, (void *)(uintptr_t)(i + 1)), fd, bufs[i],
+				   4096, i * 4096ULL);
+	ck_assert_int_eq(uring_submit_all(&r, NULL, NULL), 3);
+	ck_assert_uint_eq(enter_calls, 5);
+	ck_assert_uint_eq(r.staged, 0);
+	ck_assert_uint_eq(r.inflight, 6);
+	/* Every read completes once, with its own data. */
+	while (seen < 6) {
+		ret = uring_reap(&r, 1, 6);
+		ck_assert_int_ge(ret, 1);
+		for (i = 0; i < (unsigned int)ret; i++) {
+			unsigned int id = (unsigned int)(uintptr_t)r.events[i].user;
+
+			ck_assert_int_eq(r.events[i].res, 4096);
+			ck_assert(t_block_ok(bufs[id - 1], id - 1));
+			done[id - 1]++;
+		}
+		seen += ret;
+	}
+	for (i = 0; i < 6; i++)
+		ck_assert_uint_eq(done[i], 1);
+
+	/* EAGAIN that never ends, nothing in flight: an error, the request still staged. */
+	eagain_always = true;
+	enter_calls = 0;
+	io_uring_prep_read(uring_sqe_get(&r, (void *)(uintptr_t)1), fd, bufs[0], 4096, 0);
+	ck_assert_int_eq(uring_submit_all(&r, NULL, NULL), -EAGAIN);
+	ck_assert_uint_gt(enter_calls, 1000);
+	ck_assert_uint_eq(r.staged, 1);
+	eagain_always = false;
+	r.enter = NULL;
+	ck_assert_int_eq(uring_submit_all(&r, NULL, NULL), 1);	/* the real one takes it */
+	ck_assert_int_eq(uring_reap(&r, 1, 1), 1);
+	close(fd);
+	unlink(path);
+	uring_ring_close(&r);
+}
+END_TEST
+
 Suite *make_uring_core_suite(void)
 {
 	Suite *s = suite_create("uring_core");
@@ -326,6 +454,8 @@ Suite *make_uring_core_suite(void)
 	tcase_add_loop_test(tc, test_probe_real_files, 0, 2);
 	tcase_add_test(tc, test_stage_submit_reap_real_reads);
 	tcase_add_test(tc, test_short_read_reported);
+	tcase_add_test(tc, test_short_write_reported);
+	tcase_add_test(tc, test_submit_all_waits_out_eagain);
 	suite_add_tcase(s, tc);
 	return s;
 }
