@@ -224,7 +224,8 @@ static int fio_nfsweep_uring_init(struct thread_data *td)
 			    "iodepth=%u uring_sqpoll=%u uring_hipri=%u uring_max_workers=%u%s",
 			    ld->job.iodepth, ld->o.sqpoll, ld->o.hipri, ld->o.max_workers,
 			    ret == -EPERM || ret == -ENOSYS ?
-			    "; io_uring may be disabled (sysctl kernel.io_uring_disabled): try ioengine=external:nfsweep-aio.so" : "");
+			    "; io_uring is refused here (sysctl kernel.io_uring_disabled, or a seccomp "
+			    "filter as in containers): use ioengine=external:nfsweep-aio.so" : "");
 		goto out_free;
 	}
 	dprint(FD_IO, "%s: ring of %u, setup flags %s, ring fd registered %s\n",

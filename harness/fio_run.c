@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -42,6 +43,40 @@ static void child(const char *fio_bin, const char *jobfile, const struct fio_var
 	_exit(127);
 }
 
+/*
+ * Wait for what is left of fio's process group after its main process is
+ * gone and the group was sent SIGKILL: its job processes, which nfsweep
+ * gets back as their subreaper. A job blocked in the kernel (a hard NFS
+ * mount waiting for its server) dies only when its wait ends; it must not
+ * overlap the next point's fio. After @limit_s seconds it says so, and
+ * keeps waiting unless the sweep is being stopped (@stop).
+ */
+static void reap_group(pid_t pgid, double limit_s, volatile sig_atomic_t *stop)
+{
+	double until = now_s() + limit_s;
+	int status, warned = 0;
+
+	for (;;) {
+		pid_t w = waitpid(-pgid, &status, WNOHANG);
+
+		if (w > 0)
+			continue;
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return;		/* ECHILD: nothing of the group is left */
+		if (!warned && now_s() > until) {
+			fprintf(stderr, "\nnfsweep: fio's job processes (group %d) are still in the "
+				"kernel %.0f s after SIGKILL (a hard NFS mount waits for its server); "
+				"waiting for them (Ctrl-C stops the sweep)\n", (int)pgid, limit_s);
+			warned = 1;
+		}
+		if (warned && stop && *stop)
+			return;
+		usleep(50000);
+	}
+}
+
 int fio_run(const char *fio_bin, const char *jobfile, const struct fio_var *vars, int nvars,
 	    const char *json_path, int timeout_s, volatile sig_atomic_t *stop,
 	    struct fio_outcome *out, const char **call)
@@ -64,6 +99,8 @@ int fio_run(const char *fio_bin, const char *jobfile, const struct fio_var *vars
 		close(out_fd);
 		return -errno;
 	}
+	/* fio's job processes come back to nfsweep when fio's main process dies. */
+	prctl(PR_SET_CHILD_SUBREAPER, 1);
 	start = now_s();
 	pid = fork();
 	if (pid < 0) {
@@ -119,7 +156,8 @@ int fio_run(const char *fio_bin, const char *jobfile, const struct fio_var *vars
 	} else if (WIFSIGNALED(status)) {
 		out->signal = WTERMSIG(status);
 	}
-	/* Anything fio left in its group goes with it. */
+	/* Anything fio left in its group goes with it, before the next point starts. */
 	kill(-pid, SIGKILL);
+	reap_group(pid, 30, stop);
 	return 0;
 }

@@ -14,9 +14,11 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
+#include <linux/io_uring.h>
 
 #include "csv.h"
 #include "fio_json.h"
@@ -458,6 +460,26 @@ static int check_nfs_targets(const char *cmd, const struct sweep_opts *o)
 	return ret;
 }
 
+/*
+ * The io_uring engines need io_uring_setup(2), which a kernel may refuse to
+ * everyone (kernel.io_uring_disabled=2, EPERM), to some (=1) or a seccomp
+ * filter may block (Docker's default profile, EPERM or ENOSYS). Better to
+ * say so once, before the first point, than to record every point failed.
+ * 0, or -errno of the refusal.
+ */
+static int io_uring_refused(void)
+{
+	struct io_uring_params p;
+	long fd;
+
+	memset(&p, 0, sizeof(p));
+	fd = syscall(SYS_io_uring_setup, 1, &p);
+	if (fd < 0)
+		return errno == EPERM || errno == ENOSYS || errno == EACCES ? -errno : 0;
+	close((int)fd);
+	return 0;
+}
+
 int sweep_setup(struct sweep *s, const char *cmd, const struct sweep_opts *o, struct done_set *done)
 {
 	char dir[PATH_MAX], *slash;
@@ -481,6 +503,16 @@ int sweep_setup(struct sweep *s, const char *cmd, const struct sweep_opts *o, st
 		}
 	} else {
 		snprintf(s->engine_value, sizeof(s->engine_value), "%s", o->engine);
+	}
+	if (!strcmp(o->engine, "nfsweep-uring") || !strcmp(o->engine, "io_uring")) {
+		int ret = io_uring_refused();
+
+		if (ret) {
+			fprintf(stderr, "nfsweep %s: --engine %s: io_uring_setup: %s: this kernel refuses "
+				"io_uring (sysctl kernel.io_uring_disabled, or a seccomp filter as in "
+				"containers); use --engine nfsweep-aio\n", cmd, o->engine, strerror(-ret));
+			return 3;
+		}
 	}
 	if (o->require_nfs) {
 		int ret = check_nfs_targets(cmd, o);

@@ -11,7 +11,7 @@ set -eu
 
 pkgs_build="fio liburing-dev libaio-dev libnuma-dev numactl libjson-c-dev
 	pkg-config dpkg-dev make gcc"
-pkgs_test="check python3"
+pkgs_test="check python3 python3-seccomp"
 # libFuzzer and the sanitizers' runtime come with clang's compiler-rt.
 pkgs_fuzz="clang-14 libclang-rt-14-dev"
 pkgs_lab="user-mode-linux busybox-static nfs-kernel-server nfs-common rpcbind
