@@ -54,11 +54,13 @@ int cmd_run(int argc, char **argv)
 	if (o.nmounts && geteuid()) {
 		fprintf(stderr, "nfsweep run: --mount needs root (it runs mount(8)); or mount the "
 			"variants yourself and give --target label=path\n");
-		return 2;
+		ret = 2;
+		goto refused;
 	}
 	if (o.nmounts && mkdir(o.mount_dir, 0755) && errno != EEXIST) {
 		fprintf(stderr, "nfsweep run: --mount-dir %s: %s\n", o.mount_dir, strerror(errno));
-		return 3;
+		ret = 3;
+		goto refused;
 	}
 	for (i = 0; i < o.ntargets; i++) {
 		struct stat st;
@@ -68,19 +70,20 @@ int cmd_run(int argc, char **argv)
 		if (stat(o.targets[i].path, &st) || !S_ISDIR(st.st_mode)) {
 			fprintf(stderr, "nfsweep run: --target %s=%s: %s\n", o.targets[i].label,
 				o.targets[i].path, errno ? strerror(errno) : "not a directory");
-			return 2;
+			ret = 2;
+			goto refused;
 		}
 	}
 	ret = sweep_setup(&s, "run", &o, &done);
-	if (ret) {
-		sweep_opts_free(&o);
-		return ret;
-	}
+	if (ret)
+		goto refused;
 
 	points = calloc(o.nprofiles * o.npcts * o.ntargets * (size_t)o.repeat, sizeof(*points));
 	if (!points) {
 		fprintf(stderr, "nfsweep run: calloc: %s\n", strerror(errno));
-		return 3;
+		close(s.csv_fd);
+		ret = 3;
+		goto refused;
 	}
 	n = plan_build(o.profiles, o.nprofiles, o.pcts, o.npcts, o.targets, o.ntargets, o.repeat,
 		       points);
@@ -169,4 +172,9 @@ int cmd_run(int argc, char **argv)
 			ran, s.failed, o.out, ru.ru_maxrss);
 	}
 	return s.failed ? 1 : 0;
+
+refused:	/* before the first point: nothing ran */
+	done_set_free(&done);
+	sweep_opts_free(&o);
+	return ret;
 }

@@ -72,7 +72,7 @@ static int to_int(const char *opt, const char *s, int min, int *v)
 	return 0;
 }
 
-int sweep_opts_parse(const char *cmd, int argc, char **argv, struct sweep_opts *o)
+static int parse_opts(const char *cmd, int argc, char **argv, struct sweep_opts *o)
 {
 	static const struct option longopts[] = {
 		{ "profile", required_argument, NULL, 'p' },
@@ -285,6 +285,16 @@ int sweep_opts_parse(const char *cmd, int argc, char **argv, struct sweep_opts *
 	if (!timeout_set)
 		o->timeout = o->ramp + o->runtime + 120;
 	return 0;
+}
+
+int sweep_opts_parse(const char *cmd, int argc, char **argv, struct sweep_opts *o)
+{
+	int ret = parse_opts(cmd, argc, argv, o);
+
+	/* The caller frees only what it uses: after --help or an error, nothing. */
+	if (ret)
+		sweep_opts_free(o);
+	return ret;
 }
 
 void sweep_opts_free(struct sweep_opts *o)
