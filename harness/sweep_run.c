@@ -112,6 +112,12 @@ static void fio_error_text(const char *json_path, char *buf, size_t len)
 		return;
 	while (fgets(line, sizeof(line), f)) {
 		line[strcspn(line, "\n")] = '\0';
+		/* Our engines name the hook, the call and the cause: nothing says more. */
+		if (!strncmp(line, "nfsweep-", 8)) {
+			if (snprintf(buf, len, "%s", line) >= (int)len)
+				buf[len - 1] = '\0';
+			break;
+		}
 		if ((strstr(line, "rror") || strstr(line, "fio:") || !buf[0]) &&
 		    snprintf(buf, len, "%s", line) >= (int)len)
 			buf[len - 1] = '\0';	/* cut: the start says enough */

@@ -33,7 +33,7 @@ else
 	note="lab: user-mode-linux, NFSv3, per-flow cap $rate (fq maxrate), quick run"
 	echo "make sweep: no TARGETS: a quick sweep in the lab ($note) -> $csv" >&2
 	"$top/lab/run" --shaping percap --rate $rate --timeout 3600 ${LAB_OPTS:-} -- \
-		"$nfsweep" run "${common[@]}" --target nc1=/mnt/nc1 --target nc8=/mnt/nc8 \
+		"$nfsweep" run "${common[@]}" --target nc1=/mnt/nc1 --target nc8=/mnt/nc8 --nfs \
 		--numjobs "${NUMJOBS:-2}" --iodepth "${IODEPTH:-8}" --size "${SIZE:-32m}" \
 		--note "$note" --out "$csv"
 	rc=$?

@@ -11,7 +11,7 @@ out=$T_DISK/lab/sweep.csv
 mkdir -p "$T_DISK/lab"
 
 "$T_TOP/lab/run" --rw "$T_DISK" --timeout 900 "$N run --profile seq64k,rand4k --mix 100,0 \
-	--target nc1=/mnt/nc1 --target nc8=/mnt/nc8 --runtime 1 --ramp 0 --numjobs 1 \
+	--target nc1=/mnt/nc1 --target nc8=/mnt/nc8 --nfs --runtime 1 --ramp 0 --numjobs 1 \
 	--iodepth 4 --size 16m --note 'lab test' --out $out &&
 	$N curve --profile rand4k --mix 100 --target nc8=/mnt/nc8 --points 3 --runtime 2 --ramp 1 \
 	--numjobs 1 --iodepth 4 --size 16m --out $T_DISK/lab/curve.csv" >"$T_DISK/lab.log" 2>&1

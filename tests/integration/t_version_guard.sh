@@ -1,7 +1,7 @@
 #!/bin/bash
 # An engine built against another fio's headers is refused, with a message
-# naming both versions: the engine is rebuilt here with a different
-# NFSWEEP_FIO_VERSION, the real fio loads it.
+# naming both versions, under fio and in nfsweep run's row: the engine is
+# rebuilt here with a different NFSWEEP_FIO_VERSION, the real fio loads it.
 . "$(dirname "$0")/lib.sh"
 [ -n "${FIO_SRC:-}" ] || FIO_SRC=$(cat "$BUILD/fio-src.path")
 out=$BUILD/tests/version-guard
@@ -17,6 +17,19 @@ for e in uring aio; do
 	grep -q "fio-0.99-other" <<<"$msg" && grep -q "$(fio --version)" <<<"$msg" ||
 		{ echo "$msg"; fail "nfsweep-$e: refusal does not name both versions"; }
 done
+# Through nfsweep run: the point is a fio_error row, and its error names both versions.
+mkdir -p "$T_DISK/vg"
+"$NFSWEEP" run --profile rand4k --mix 100 --target local="$T_SHM" --runtime 1 --ramp 0 \
+	--numjobs 1 --iodepth 4 --size 8m --engine-dir "$out/engines" --out "$T_DISK/vg/sweep.csv" \
+	2>"$T_DISK/vg/err"
+rc=$?
+[ $rc = 1 ] || { cat "$T_DISK/vg/err"; fail "nfsweep run with a foreign-version engine: exit $rc, not 1"; }
+python3 - "$T_DISK/vg/sweep.csv" "$(fio --version)" <<'PY' || fail "the row does not name both versions"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+assert len(rows) == 1 and rows[0]["status"] == "fio_error", rows
+assert "fio-0.99-other" in rows[0]["error"] and sys.argv[2] in rows[0]["error"], rows[0]["error"]
+PY
 # And the build itself refuses headers of another version than the fio on PATH.
 msg=$(make -s -C "$T_TOP/engines" FIO_SRC="$FIO_SRC" BUILD="$out" \
 	FIO_BIN="echo fio-0.98-path" 2>&1) && fail "build accepted a fio of another version"
