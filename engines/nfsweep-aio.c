@@ -178,6 +178,7 @@ static void stamp_submitted(void *ctx, struct iocb *iocb)
 static int fio_nfsweep_aio_commit(struct thread_data *td)
 {
 	struct nfsweep_aio_data *ld = td->io_ops_data;
+	unsigned int idle = 0;
 	int ret;
 
 	while (ld->q.staged) {
@@ -189,12 +190,18 @@ static int fio_nfsweep_aio_commit(struct thread_data *td)
 			continue;
 		}
 		if (ret == -EAGAIN || ret == -ENOMEM) {
-			/* Out of kernel resources: wait until one request ends. */
-			if (!ld->q.inflight) {
-				usleep(1);
+			/*
+			 * Out of kernel resources: with requests in flight, let
+			 * getevents() reap one and submit again (aio_reap waits
+			 * only for what the kernel holds). With none, retry for
+			 * about a second, then fail the job rather than spin.
+			 */
+			if (ld->q.inflight)
+				return 0;
+			if (++idle <= 10000) {
+				usleep(100);
 				continue;
 			}
-			return 0;
 		}
 		nfsweep_err(td, ENGINE, "commit", "io_submit", -ret, "%u staged",
 			    ld->q.staged);
