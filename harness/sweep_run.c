@@ -30,7 +30,6 @@
 #include "row.h"
 #include "sweep_run.h"
 
-
 volatile sig_atomic_t stop_signal;
 
 static void on_stop(int sig)
