@@ -10,6 +10,14 @@
 
 #include "aio_core.h"
 
+#ifdef NFSWEEP_TEST_HOOKS
+int (*aio_test_submit)(io_context_t ctx, long nr, struct iocb *iocbs[]);
+#define aio_submit_call(ctx, nr, iocbs) \
+	(aio_test_submit ? aio_test_submit : io_submit)(ctx, nr, iocbs)
+#else
+#define aio_submit_call io_submit
+#endif
+
 int aio_opts_validate(const struct aio_opts *o, unsigned int iodepth,
 		      int numa_max_node, char *msg, size_t msglen)
 {
@@ -91,7 +99,7 @@ int aio_submit(struct aio_queue *q, aio_submitted_fn submitted, void *ctx)
 
 		if (run > q->staged)
 			run = q->staged;
-		ret = (q->submit ? q->submit : io_submit)(q->ctx, (long)run, q->iocbs + q->tail);
+		ret = aio_submit_call(q->ctx, (long)run, q->iocbs + q->tail);
 		if (ret == -EINTR)
 			continue;
 		if (ret <= 0)

@@ -30,11 +30,14 @@ struct aio_queue {
 	unsigned int inflight;
 	struct iocb **iocbs;		/* staging ring */
 	struct io_event *events;	/* depth entries, filled by aio_reap */
-	/* The call that submits (NULL: io_submit); tests substitute it. */
-	int (*submit)(io_context_t ctx, long nr, struct iocb *iocbs[]);
 };
 
 int aio_queue_open(struct aio_queue *q, unsigned int depth, const char **call);
+
+#ifdef NFSWEEP_TEST_HOOKS
+/* The unit tests' build only: replaces io_submit (NULL: the real one). */
+extern int (*aio_test_submit)(io_context_t ctx, long nr, struct iocb *iocbs[]);
+#endif
 void aio_queue_close(struct aio_queue *q);
 
 /* Stage @iocb (its data pointer already set); -EBUSY when depth is reached. */

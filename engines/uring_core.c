@@ -20,6 +20,14 @@
 
 #include "uring_core.h"
 
+#ifdef NFSWEEP_TEST_HOOKS
+int (*uring_test_enter)(struct io_uring *ring);
+#define uring_enter(r) \
+	(uring_test_enter ? uring_test_enter(&(r)->ring) : io_uring_submit(&(r)->ring))
+#else
+#define uring_enter(r) io_uring_submit(&(r)->ring)
+#endif
+
 #define PROBE_BLOCK 4096u
 
 const char *uring_path_name(enum uring_path path)
@@ -332,7 +340,7 @@ int uring_submit(struct uring_ring *r, uring_submitted_fn submitted, void *ctx)
 
 	if (!r->staged)
 		return 0;
-	ret = r->enter ? r->enter(&r->ring) : io_uring_submit(&r->ring);
+	ret = uring_enter(r);
 	if (ret <= 0)
 		return ret;
 	/* The kernel consumes SQEs in order: the oldest @ret are gone. */

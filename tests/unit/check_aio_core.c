@@ -119,7 +119,7 @@ START_TEST(test_eagain_keeps_staged)
 	fd = t_make_file(T_DISK_DIR, 8 * 4096, path, sizeof(path));
 	ck_assert_int_ge(fd, 0);
 	ck_assert_int_eq(posix_memalign((void **)&bufs, 4096, 3 * 4096), 0);
-	q.submit = submit_eagain_mock;
+	aio_test_submit = submit_eagain_mock;
 	eagain_left = 2;
 	for (i = 0; i < 3; i++) {
 		io_prep_pread(&iocbs[i], fd, bufs + i * 4096, 4096, i * 4096LL);
@@ -146,6 +146,7 @@ START_TEST(test_eagain_keeps_staged)
 	}
 	for (i = 0; i < 3; i++)
 		ck_assert_uint_eq(seen[i], 1);
+	aio_test_submit = NULL;
 	free(bufs);
 	close(fd);
 	unlink(path);
