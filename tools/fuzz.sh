@@ -10,18 +10,20 @@
 #        with the fix); 2 usage.
 #
 # Seeds are the project's own test data (real fio JSON, lab mountstats,
-# results files) plus fuzz/seeds/. The growing corpus lives under
-# build/fuzz/corpus/ and is never committed.
+# results files) plus fuzz/seeds/ (specifications, a lab guest's
+# mountinfo). The growing corpus lives under build/fuzz/corpus/ and is
+# never committed.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD:-$top/build}
 bin=$build/fuzz/bin
-targets=(fio_json mountstats results_csv specs)
+targets=(fio_json mountstats mountinfo results_csv specs)
 
 seed_dirs() {
 	case $1 in
 	fio_json)    echo "$top/tests/data/fio" ;;
 	mountstats)  echo "$top/tests/data/mountstats" ;;
+	mountinfo)   echo "$top/fuzz/seeds/mountinfo" ;;
 	results_csv) echo "$top/tests/data/results $top/results-schema/reference" ;;
 	specs)       echo "$top/fuzz/seeds/specs" ;;
 	esac
