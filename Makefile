@@ -3,7 +3,7 @@
 #
 #   make            build the engines (installs deps first if needed)
 #   make sweep      the main job (README)
-#   make test       every test (README); .ci/run calls exactly this
+#   make test       every test (README); .ci/run calls it first
 #   make check-asan unit and local harness tests under ASan + UBSan
 #   make fuzz       the parsers under libFuzzer (FUZZ_SECONDS=N each)
 #   make lab-shell  a shell in the NFS lab guest (lab/README.md)
