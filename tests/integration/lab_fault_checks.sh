@@ -30,6 +30,25 @@ no_fio_left() {
 }
 server_stop() { rpc.nfsd 0 || fail "rpc.nfsd 0"; echo "server stopped at $(date +%T)"; }
 server_start() { rpc.nfsd -L 10 -G 10 16 || fail "rpc.nfsd 16"; echo "server started at $(date +%T)"; }
+# outage_in_point2 NAME OUT ARGS...: run nfsweep ARGS --out OUT in the
+# background; one second after point 1's row, stop the server; start it again
+# as soon as point 2's row is in. Leaves nfsweep's exit status in $rc, its
+# output in $D/NAME.log (printed), and checks the CSV validates.
+outage_in_point2() {
+	local name=$1 out=$2 pid
+	shift 2
+	"$N" "$@" --out "$out" >"$D/$name.log" 2>&1 &
+	pid=$!
+	wait_rows "$out" 2 60 || fail "$name: point 1's row never came"
+	sleep 1
+	server_stop
+	wait_rows "$out" 3 60 || { server_start; fail "$name: no row for point 2 within 60 s"; }
+	server_start
+	wait "$pid"
+	rc=$?
+	cat "$D/$name.log"
+	"$N" validate "$out" || fail "$name: the CSV does not validate"
+}
 quick=(--mix 100:0:50 --runtime 3 --ramp 0 --numjobs 1 --iodepth 4 --size 16m)
 
 # 1. soft mount: the server stops during point 2. Its I/O fails with EIO:
@@ -41,25 +60,15 @@ mount -t nfs -o vers=3,soft,timeo=10,retrans=2 "127.0.0.9:$LAB_EXPORT" /mnt/soft
 	fail "soft mount of $LAB_EXPORT"
 mkdir -p /mnt/soft/soft
 out=$D/soft.csv
-args=(run --profile seq64k "${quick[@]}" --target soft=/mnt/soft/soft --nfs --timeout 60 --out "$out")
-"$N" "${args[@]}" >"$D/soft.log" 2>&1 &
-pid=$!
-wait_rows "$out" 2 60 || fail "soft: point 1's row never came"
-sleep 1
-server_stop
-wait_rows "$out" 3 60 || { server_start; fail "soft: no row for point 2 within 60 s"; }
-server_start
-wait "$pid"
-rc=$?
-cat "$D/soft.log"
+args=(run --profile seq64k "${quick[@]}" --target soft=/mnt/soft/soft --nfs --timeout 60)
+outage_in_point2 soft "$out" "${args[@]}"
 [ $rc = 1 ] || fail "soft: exit $rc, not 1 (some point failed)"
-"$N" validate "$out" || fail "soft: the CSV does not validate"
 check "$out" --rows 3
 awk -F, 'NR == 3' "$out" | grep -q 'fio_error,.*Input/output error' ||
 	fail "soft: point 2's row is not a fio_error naming EIO: $(sed -n 3p "$out")"
 grep -q '\[3/3\]' "$D/soft.log" || fail "soft: the sweep did not go on to point 3"
 no_fio_left soft
-"$N" "${args[@]}" --resume >>"$D/soft.log" 2>&1 || fail "soft: --resume exited $?"
+"$N" "${args[@]}" --out "$out" --resume >>"$D/soft.log" 2>&1 || fail "soft: --resume exited $?"
 check "$out" --once
 [ "$(awk -F, 'NR > 1' "$out" | grep -c ',ok,')" = 3 ] || fail "soft: not every point ok after --resume"
 umount /mnt/soft
@@ -69,19 +78,9 @@ echo "case soft: ok"
 # per-point --timeout kills it: a timeout row. The server comes back and the
 # sweep goes on; no fio is left behind.
 out=$D/hard.csv
-"$N" run --profile seq64k "${quick[@]}" --target hard=/mnt/nc1 --nfs --timeout 8 \
-	--out "$out" >"$D/hard.log" 2>&1 &
-pid=$!
-wait_rows "$out" 2 60 || fail "hard: point 1's row never came"
-sleep 1
-server_stop
-wait_rows "$out" 3 60 || { server_start; fail "hard: no row for point 2 within 60 s"; }
-server_start
-wait "$pid"
-rc=$?
-cat "$D/hard.log"
+outage_in_point2 hard "$out" run --profile seq64k "${quick[@]}" --target hard=/mnt/nc1 --nfs \
+	--timeout 8
 [ $rc = 1 ] || fail "hard: exit $rc, not 1"
-"$N" validate "$out" || fail "hard: the CSV does not validate"
 check "$out" --rows 3 --once
 awk -F, 'NR == 3' "$out" | grep -q 'timeout,fio killed after 8 s' ||
 	fail "hard: point 2's row is not a timeout: $(sed -n 3p "$out")"

@@ -44,3 +44,13 @@ direct_ok() {
 	rm -f "$1/.odirect"
 	return $rc
 }
+
+# expect CODE NEEDLE ARGS...: nfsweep ARGS exits CODE and its output has NEEDLE.
+expect() {
+	local code=$1 needle=$2 msg rc
+	shift 2
+	msg=$("$NFSWEEP" "$@" 2>&1)
+	rc=$?
+	[ $rc = "$code" ] || fail "nfsweep $*: exit $rc, not $code ($msg)"
+	grep -q -- "$needle" <<<"$msg" || fail "nfsweep $*: message '$msg' lacks '$needle'"
+}

@@ -27,14 +27,6 @@ no_fio_left() {
 	left=$(pgrep -a -x fio) && fail "$1: fio still running: $left"
 	return 0
 }
-expect() {	# expect CODE NEEDLE ARGS...
-	local code=$1 needle=$2 msg rc
-	shift 2
-	msg=$("$N" "$@" 2>&1)
-	rc=$?
-	[ $rc = "$code" ] || fail "nfsweep $*: exit $rc, not $code ($msg)"
-	grep -q -- "$needle" <<<"$msg" || fail "nfsweep $*: message '$msg' lacks '$needle'"
-}
 
 # 1. --nfs on a directory that is not NFS, and unreadable statistics
 mkdir -p "$T_DISK/n"

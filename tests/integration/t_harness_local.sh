@@ -62,14 +62,6 @@ rm -rf "$T_DISK/c" && mkdir -p "$T_DISK/c"
 check "$out" --rows 1
 
 # 4. bad input: exit codes and messages naming the option
-expect() {	# expect CODE NEEDLE ARGS...
-	local code=$1 needle=$2 msg rc
-	shift 2
-	msg=$("$N" "$@" 2>&1)
-	rc=$?
-	[ $rc = "$code" ] || fail "nfsweep $*: exit $rc, not $code ($msg)"
-	grep -q -- "$needle" <<<"$msg" || fail "nfsweep $*: message '$msg' lacks '$needle'"
-}
 t=(--target x="$T_SHM")
 expect 2 "--profile nope" run --profile nope "${t[@]}" --out "$T_DISK/x.csv"
 for mix in 110:0:10 100:0:0 abc; do

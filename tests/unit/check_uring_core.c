@@ -230,6 +230,32 @@ static void record_submitted(void *ctx, void *user)
 	submitted_order[nsubmitted++] = (unsigned int)(uintptr_t)user;
 }
 
+/*
+ * Reap @n 4 KiB reads tagged 1..n (user data), each of block @first + tag - 1
+ * into bufs[tag - 1], and check every result and its data; @done (if not
+ * NULL) counts the completions per tag.
+ */
+static void reap_reads_checked(struct uring_ring *r, unsigned int n, char (*bufs)[4096],
+			       unsigned int first, unsigned int *done)
+{
+	unsigned int seen = 0, i;
+	int ret;
+
+	while (seen < n) {
+		ret = uring_reap(r, 1, n);
+		ck_assert_int_ge(ret, 1);
+		for (i = 0; i < (unsigned int)ret; i++) {
+			unsigned int id = (unsigned int)(uintptr_t)r->events[i].user;
+
+			ck_assert_int_eq(r->events[i].res, 4096);
+			ck_assert(t_block_ok(bufs[id - 1], first + id - 1));
+			if (done)
+				done[id - 1]++;
+		}
+		seen += ret;
+	}
+}
+
 /* Stage a batch, submit once, reap everything, data is right. */
 START_TEST(test_stage_submit_reap_real_reads)
 {
@@ -238,7 +264,7 @@ START_TEST(test_stage_submit_reap_real_reads)
 	static char bufs[6][4096];
 	struct uring_ring r;
 	const char *call = NULL;
-	unsigned int i, seen = 0, round;
+	unsigned int i, round;
 	char path[256];
 	int fd, ret;
 
@@ -265,18 +291,7 @@ START_TEST(test_stage_submit_reap_real_reads)
 		ck_assert_uint_eq(r.staged, 0);
 		ck_assert_uint_eq(r.inflight, 6);
 
-		seen = 0;
-		while (seen < 6) {
-			ret = uring_reap(&r, 1, 6);
-			ck_assert_int_ge(ret, 1);
-			for (i = 0; i < (unsigned int)ret; i++) {
-				unsigned int id = (unsigned int)(uintptr_t)r.events[i].user;
-
-				ck_assert_int_eq(r.events[i].res, 4096);
-				ck_assert(t_block_ok(bufs[id - 1], round * 6 + id - 1));
-			}
-			seen += ret;
-		}
+		reap_reads_checked(&r, 6, bufs, round * 6, NULL);
 		ck_assert_uint_eq(r.inflight, 0);
 	}
 	/* Polling with nothing in flight returns 0 at once. */
@@ -375,11 +390,11 @@ START_TEST(test_submit_all_waits_out_eagain)
 	struct uring_opts o = { .sqpoll_cpu = -1, .numa_node = -1 };
 	struct uring_job job = { .iodepth = 6 };
 	static char bufs[6][4096];
-	unsigned int i, seen = 0, done[6] = { 0 };
+	unsigned int i, done[6] = { 0 };
 	struct uring_ring r;
 	const char *call = NULL;
 	char path[256];
-	int fd, ret;
+	int fd;
 
 	ck_assert_int_eq(uring_ring_open(&r, &o, &job, NULL, &call), 0);
 	fd = t_make_file(T_DISK_DIR, 64 * 4096, path, sizeof(path));
@@ -403,18 +418,7 @@ START_TEST(test_submit_all_waits_out_eagain)
 	ck_assert_uint_eq(r.staged, 0);
 	ck_assert_uint_eq(r.inflight, 6);
 	/* Every read completes once, with its own data. */
-	while (seen < 6) {
-		ret = uring_reap(&r, 1, 6);
-		ck_assert_int_ge(ret, 1);
-		for (i = 0; i < (unsigned int)ret; i++) {
-			unsigned int id = (unsigned int)(uintptr_t)r.events[i].user;
-
-			ck_assert_int_eq(r.events[i].res, 4096);
-			ck_assert(t_block_ok(bufs[id - 1], id - 1));
-			done[id - 1]++;
-		}
-		seen += ret;
-	}
+	reap_reads_checked(&r, 6, bufs, 0, done);
 	for (i = 0; i < 6; i++)
 		ck_assert_uint_eq(done[i], 1);
 
