@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "aio_core.h"
 
@@ -40,17 +41,12 @@ int aio_opts_validate(const struct aio_opts *o, unsigned int iodepth,
 
 int aio_queue_open(struct aio_queue *q, unsigned int depth, const char **call)
 {
-	unsigned int cap = 1;
 	int ret;
 
 	memset(q, 0, sizeof(*q));
 	q->depth = depth ? depth : 1;
-	while (cap < q->depth)
-		cap <<= 1;
-	q->mask = cap - 1;
-	q->iocbs = calloc(cap, sizeof(*q->iocbs));
 	q->events = calloc(q->depth, sizeof(*q->events));
-	if (!q->iocbs || !q->events) {
+	if (stage_ring_init(&q->stage, q->depth) || !q->events) {
 		*call = "calloc";
 		ret = -ENOMEM;
 		goto out_free;
@@ -63,7 +59,7 @@ int aio_queue_open(struct aio_queue *q, unsigned int depth, const char **call)
 	return 0;
 
 out_free:
-	free(q->iocbs);
+	stage_ring_free(&q->stage);
 	free(q->events);
 	memset(q, 0, sizeof(*q));
 	return ret;
@@ -73,7 +69,7 @@ void aio_queue_close(struct aio_queue *q)
 {
 	if (q->ctx)
 		io_destroy(q->ctx);
-	free(q->iocbs);
+	stage_ring_free(&q->stage);
 	free(q->events);
 	memset(q, 0, sizeof(*q));
 }
@@ -82,9 +78,7 @@ int aio_stage(struct aio_queue *q, struct iocb *iocb)
 {
 	if (q->staged + q->inflight >= q->depth)
 		return -EBUSY;
-	q->iocbs[q->head] = iocb;
-	q->head = (q->head + 1) & q->mask;
-	q->staged++;
+	stage_ring_push(&q->stage, q->staged++, iocb);
 	return 0;
 }
 
@@ -94,23 +88,45 @@ int aio_submit(struct aio_queue *q, aio_submitted_fn submitted, void *ctx)
 
 	while (q->staged) {
 		/* A contiguous run of the ring: io_submit takes an array. */
-		unsigned int run = q->mask + 1 - q->tail, i;
+		unsigned int run, i;
+		struct iocb **iocbs = (struct iocb **)stage_ring_run(&q->stage, q->staged, &run);
 		int ret;
 
-		if (run > q->staged)
-			run = q->staged;
-		ret = aio_submit_call(q->ctx, (long)run, q->iocbs + q->tail);
+		ret = aio_submit_call(q->ctx, (long)run, iocbs);
 		if (ret == -EINTR)
 			continue;
 		if (ret <= 0)
 			return total ? total : (ret ? ret : -EAGAIN);
-		for (i = 0; i < (unsigned int)ret; i++)
-			if (submitted)
-				submitted(ctx, q->iocbs[(q->tail + i) & q->mask]);
-		q->tail = (q->tail + ret) & q->mask;
+		for (i = 0; submitted && i < (unsigned int)ret; i++)
+			submitted(ctx, iocbs[i]);
+		stage_ring_drop(&q->stage, ret);
 		q->staged -= ret;
 		q->inflight += ret;
 		total += ret;
+	}
+	return total;
+}
+
+int aio_submit_all(struct aio_queue *q, aio_submitted_fn submitted, void *ctx)
+{
+	unsigned int idle = 0;
+	int total = 0, ret;
+
+	while (q->staged) {
+		ret = aio_submit(q, submitted, ctx);
+		if (ret > 0) {
+			total += ret;
+			idle = 0;
+			continue;
+		}
+		if (ret != -EAGAIN && ret != -ENOMEM)
+			return ret;
+		/* With requests in flight, reaping frees some: the caller's getevents(). */
+		if (q->inflight)
+			return total;
+		if (++idle > 10000)
+			return ret;
+		usleep(100);
 	}
 	return total;
 }

@@ -11,6 +11,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "common/stage_ring.h"
+
 struct aio_opts {
 	unsigned int nowait;		/* aio_nowait */
 	unsigned int userspace_reap;	/* aio_userspace_reap */
@@ -23,12 +25,9 @@ int aio_opts_validate(const struct aio_opts *o, unsigned int iodepth,
 struct aio_queue {
 	io_context_t ctx;
 	unsigned int depth;
-	unsigned int mask;		/* staging ring size - 1 */
-	unsigned int head;		/* next free staging slot */
-	unsigned int tail;		/* oldest staged, not yet submitted */
-	unsigned int staged;
+	unsigned int staged;		/* iocbs staged, not yet submitted */
 	unsigned int inflight;
-	struct iocb **iocbs;		/* staging ring */
+	struct stage_ring stage;	/* the staged iocbs, oldest first */
 	struct io_event *events;	/* depth entries, filled by aio_reap */
 };
 
@@ -50,6 +49,16 @@ int aio_stage(struct aio_queue *q, struct iocb *iocb);
  */
 typedef void (*aio_submitted_fn)(void *ctx, struct iocb *iocb);
 int aio_submit(struct aio_queue *q, aio_submitted_fn submitted, void *ctx);
+
+/*
+ * Submit what is staged, as fio's commit() must. The kernel may take none
+ * with -EAGAIN or -ENOMEM (out of requests): with requests in flight, that
+ * is the cue to reap, so the number submitted so far comes back (the rest
+ * stays staged and getevents() submits it); with nothing in flight, retry
+ * for about a second, then give up with the error rather than spin.
+ * Returns how many were submitted, or -errno; none is lost.
+ */
+int aio_submit_all(struct aio_queue *q, aio_submitted_fn submitted, void *ctx);
 
 /*
  * Reap between @min and @max completions into q->events. With

@@ -19,12 +19,12 @@
 
 #define ENGINE "nfsweep-aio"
 
+/* The core's option struct, embedded: fio fills it in place (see nfsweep-uring.c). */
 struct nfsweep_aio_options {
 	void *pad;		/* fio's option parser wants a pointer first */
-	unsigned int nowait;
-	unsigned int userspace_reap;
-	int numa_node;
+	struct aio_opts o;
 };
+#define OPT_OFF(field) offsetof(struct nfsweep_aio_options, o.field)
 
 struct nfsweep_aio_data {
 	struct aio_queue q;
@@ -39,7 +39,7 @@ static struct fio_option options[] = {
 		.name	= "aio_nowait",
 		.lname	= "nfsweep-aio RWF_NOWAIT",
 		.type	= FIO_OPT_BOOL,
-		.off1	= offsetof(struct nfsweep_aio_options, nowait),
+		.off1	= OPT_OFF(nowait),
 		.help	= "Set RWF_NOWAIT: fail with EAGAIN instead of blocking",
 		.def	= "0",
 		.category = FIO_OPT_C_ENGINE,
@@ -49,7 +49,7 @@ static struct fio_option options[] = {
 		.name	= "aio_userspace_reap",
 		.lname	= "nfsweep-aio userspace reap",
 		.type	= FIO_OPT_BOOL,
-		.off1	= offsetof(struct nfsweep_aio_options, userspace_reap),
+		.off1	= OPT_OFF(userspace_reap),
 		.help	= "Read completions from the kernel's ring without io_getevents when fio polls",
 		.def	= "0",
 		.category = FIO_OPT_C_ENGINE,
@@ -59,7 +59,7 @@ static struct fio_option options[] = {
 		.name	= "aio_numa_node",
 		.lname	= "nfsweep-aio buffer NUMA node",
 		.type	= FIO_OPT_INT,
-		.off1	= offsetof(struct nfsweep_aio_options, numa_node),
+		.off1	= OPT_OFF(numa_node),
 		.help	= "Bind the I/O buffers to this NUMA node, e.g. the NIC's (-1: leave them alone)",
 		.def	= "-1",
 		/* No minval: fio would print an error yet run with the default. */
@@ -76,7 +76,6 @@ extern NFSWEEP_EXPORT struct ioengine_ops ioengine;
 /* init(): required. Check the fio and the options, create the context. */
 static int fio_nfsweep_aio_init(struct thread_data *td)
 {
-	struct nfsweep_aio_options *eo = td->eo;
 	struct nfsweep_aio_data *ld;
 	const char *call = "";
 	char msg[160];
@@ -91,9 +90,7 @@ static int fio_nfsweep_aio_init(struct thread_data *td)
 		return 1;
 	}
 	ld->td = td;
-	ld->o.nowait = eo->nowait;
-	ld->o.userspace_reap = eo->userspace_reap;
-	ld->o.numa_node = eo->numa_node;
+	ld->o = ((struct nfsweep_aio_options *)td->eo)->o;
 
 	ret = aio_opts_validate(&ld->o, td->o.iodepth, nfsweep_numa_max_node(),
 				msg, sizeof(msg));
@@ -174,35 +171,24 @@ static void stamp_submitted(void *ctx, struct iocb *iocb)
 	io_u_queued(ld->td, io_u);
 }
 
-/* commit(): submit the batch; fio counts everything as in flight after it. */
+/*
+ * commit(): submit the batch. fio counts everything as in flight after it;
+ * what an EAGAIN leaves staged, getevents() submits after reaping (aio_reap
+ * waits only for what the kernel holds).
+ */
 static int fio_nfsweep_aio_commit(struct thread_data *td)
 {
 	struct nfsweep_aio_data *ld = td->io_ops_data;
-	unsigned int idle = 0;
 	int ret;
 
-	while (ld->q.staged) {
-		if (ld->fill_issue_time)
-			fio_gettime(&ld->now, NULL);
-		ret = aio_submit(&ld->q, ld->fill_issue_time ? stamp_submitted : NULL, ld);
-		if (ret > 0) {
-			io_u_mark_submit(td, ret);
-			continue;
-		}
-		if (ret == -EAGAIN || ret == -ENOMEM) {
-			/*
-			 * Out of kernel resources: with requests in flight, let
-			 * getevents() reap one and submit again (aio_reap waits
-			 * only for what the kernel holds). With none, retry for
-			 * about a second, then fail the job rather than spin.
-			 */
-			if (ld->q.inflight)
-				return 0;
-			if (++idle <= 10000) {
-				usleep(100);
-				continue;
-			}
-		}
+	if (!ld->q.staged)
+		return 0;
+	if (ld->fill_issue_time)
+		fio_gettime(&ld->now, NULL);
+	ret = aio_submit_all(&ld->q, ld->fill_issue_time ? stamp_submitted : NULL, ld);
+	if (ret > 0)
+		io_u_mark_submit(td, ret);
+	if (ret < 0) {
 		nfsweep_err(td, ENGINE, "commit", "io_submit", -ret, "%u staged",
 			    ld->q.staged);
 		return ret;

@@ -22,19 +22,16 @@
 #define ENGINE "nfsweep-uring"
 #define PROBES 8
 
+/*
+ * fio fills the core's own option struct, embedded here: each option's
+ * offset reaches into it (fio's libaio engine does the same with its
+ * cmdprio options), so nothing is copied field by field.
+ */
 struct nfsweep_uring_options {
 	void *pad;		/* fio's option parser wants a pointer first */
-	unsigned int fixedbufs;
-	unsigned int registerfiles;
-	unsigned int sqpoll;
-	int sqpoll_cpu;
-	unsigned int max_workers;
-	unsigned int async_every;
-	unsigned int nowait;
-	unsigned int hipri;
-	int numa_node;
-	unsigned int submit;
+	struct uring_opts o;
 };
+#define OPT_OFF(field) offsetof(struct nfsweep_uring_options, o.field)
 
 struct nfsweep_uring_data {
 	struct uring_ring r;
@@ -53,7 +50,7 @@ static struct fio_option options[] = {
 		.name	= "uring_fixedbufs",
 		.lname	= "nfsweep-uring registered buffers",
 		.type	= FIO_OPT_BOOL,
-		.off1	= offsetof(struct nfsweep_uring_options, fixedbufs),
+		.off1	= OPT_OFF(fixedbufs),
 		.help	= "Register fio's I/O buffers with the ring (READ/WRITE_FIXED)",
 		.def	= "0",
 		.category = FIO_OPT_C_ENGINE,
@@ -63,7 +60,7 @@ static struct fio_option options[] = {
 		.name	= "uring_registerfiles",
 		.lname	= "nfsweep-uring registered files",
 		.type	= FIO_OPT_BOOL,
-		.off1	= offsetof(struct nfsweep_uring_options, registerfiles),
+		.off1	= OPT_OFF(registerfiles),
 		.help	= "Register each file with the ring when fio opens it",
 		.def	= "0",
 		.category = FIO_OPT_C_ENGINE,
@@ -73,7 +70,7 @@ static struct fio_option options[] = {
 		.name	= "uring_sqpoll",
 		.lname	= "nfsweep-uring SQPOLL",
 		.type	= FIO_OPT_BOOL,
-		.off1	= offsetof(struct nfsweep_uring_options, sqpoll),
+		.off1	= OPT_OFF(sqpoll),
 		.help	= "A kernel thread polls the submission queue (no submit syscall)",
 		.def	= "0",
 		.category = FIO_OPT_C_ENGINE,
@@ -83,7 +80,7 @@ static struct fio_option options[] = {
 		.name	= "uring_sqpoll_cpu",
 		.lname	= "nfsweep-uring SQPOLL CPU",
 		.type	= FIO_OPT_INT,
-		.off1	= offsetof(struct nfsweep_uring_options, sqpoll_cpu),
+		.off1	= OPT_OFF(sqpoll_cpu),
 		.help	= "CPU to pin the SQPOLL thread to (-1: let the kernel choose)",
 		.def	= "-1",
 		/* No minval: fio would print an error yet run with the default. */
@@ -94,7 +91,7 @@ static struct fio_option options[] = {
 		.name	= "uring_max_workers",
 		.lname	= "nfsweep-uring io-wq worker cap",
 		.type	= FIO_OPT_INT,
-		.off1	= offsetof(struct nfsweep_uring_options, max_workers),
+		.off1	= OPT_OFF(max_workers),
 		.help	= "Cap on io-wq workers per ring (NFS requests are often punted to io-wq; 0: kernel default)",
 		.def	= "0",
 		.minval	= 0,
@@ -105,7 +102,7 @@ static struct fio_option options[] = {
 		.name	= "uring_force_async",
 		.lname	= "nfsweep-uring force async every Nth",
 		.type	= FIO_OPT_INT,
-		.off1	= offsetof(struct nfsweep_uring_options, async_every),
+		.off1	= OPT_OFF(async_every),
 		.help	= "Send every Nth request straight to io-wq with IOSQE_ASYNC (0: never)",
 		.def	= "0",
 		.minval	= 0,
@@ -116,7 +113,7 @@ static struct fio_option options[] = {
 		.name	= "uring_nowait",
 		.lname	= "nfsweep-uring RWF_NOWAIT",
 		.type	= FIO_OPT_BOOL,
-		.off1	= offsetof(struct nfsweep_uring_options, nowait),
+		.off1	= OPT_OFF(nowait),
 		.help	= "Set RWF_NOWAIT: fail with EAGAIN instead of blocking",
 		.def	= "0",
 		.category = FIO_OPT_C_ENGINE,
@@ -126,7 +123,7 @@ static struct fio_option options[] = {
 		.name	= "uring_hipri",
 		.lname	= "nfsweep-uring polled completion",
 		.type	= FIO_OPT_BOOL,
-		.off1	= offsetof(struct nfsweep_uring_options, hipri),
+		.off1	= OPT_OFF(hipri),
 		.help	= "Polled completion (IORING_SETUP_IOPOLL); needs direct=1 and a file that supports it",
 		.def	= "0",
 		.category = FIO_OPT_C_ENGINE,
@@ -136,7 +133,7 @@ static struct fio_option options[] = {
 		.name	= "uring_numa_node",
 		.lname	= "nfsweep-uring buffer NUMA node",
 		.type	= FIO_OPT_INT,
-		.off1	= offsetof(struct nfsweep_uring_options, numa_node),
+		.off1	= OPT_OFF(numa_node),
 		.help	= "Bind the I/O buffers to this NUMA node, e.g. the NIC's (-1: leave them alone)",
 		.def	= "-1",
 		/* No minval: fio would print an error yet run with the default. */
@@ -147,7 +144,7 @@ static struct fio_option options[] = {
 		.name	= "uring_submit",
 		.lname	= "nfsweep-uring submission path",
 		.type	= FIO_OPT_STR,
-		.off1	= offsetof(struct nfsweep_uring_options, submit),
+		.off1	= OPT_OFF(submit),
 		.help	= "How requests reach the kernel",
 		.def	= "auto",
 		.posval	= {
@@ -170,20 +167,6 @@ static struct fio_option options[] = {
 
 extern NFSWEEP_EXPORT struct ioengine_ops ioengine;
 
-static void opts_from_fio(struct uring_opts *o, const struct nfsweep_uring_options *eo)
-{
-	o->fixedbufs = eo->fixedbufs;
-	o->registerfiles = eo->registerfiles;
-	o->sqpoll = eo->sqpoll;
-	o->sqpoll_cpu = eo->sqpoll_cpu;
-	o->max_workers = eo->max_workers;
-	o->async_every = eo->async_every;
-	o->nowait = eo->nowait;
-	o->hipri = eo->hipri;
-	o->numa_node = eo->numa_node;
-	o->submit = eo->submit;
-}
-
 /*
  * init(): required. Runs in the job's own process or thread, before buffers
  * exist: check the fio, the options, and create the ring here so that a
@@ -205,7 +188,7 @@ static int fio_nfsweep_uring_init(struct thread_data *td)
 		return 1;
 	}
 	ld->td = td;
-	opts_from_fio(&ld->o, td->eo);
+	ld->o = ((struct nfsweep_uring_options *)td->eo)->o;
 	ld->job.iodepth = td->o.iodepth;
 	ld->job.direct = td->o.odirect;
 	ld->job.offload = td->o.io_submit_mode == IO_MODE_OFFLOAD;

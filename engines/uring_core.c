@@ -143,21 +143,12 @@ const char *uring_setup_flags_str(unsigned int flags, char *buf, size_t len)
 	return buf;
 }
 
-static unsigned int roundup_pow2(unsigned int v)
-{
-	unsigned int p = 1;
-
-	while (p < v)
-		p <<= 1;
-	return p;
-}
-
 int uring_ring_open(struct uring_ring *r, const struct uring_opts *o,
 		    const struct uring_job *job, uring_init_fn init,
 		    const char **call)
 {
 	unsigned int cand[URING_SETUP_MAX_CANDIDATES];
-	unsigned int n, i, cap;
+	unsigned int n, i;
 	int ret = -EINVAL;
 
 	memset(r, 0, sizeof(*r));
@@ -185,11 +176,8 @@ int uring_ring_open(struct uring_ring *r, const struct uring_opts *o,
 		return ret;
 	}
 
-	cap = roundup_pow2(r->depth);
-	r->staged_mask = cap - 1;
 	r->events = calloc(r->depth, sizeof(*r->events));
-	r->staged_user = calloc(cap, sizeof(*r->staged_user));
-	if (!r->events || !r->staged_user ||
+	if (!r->events || stage_ring_init(&r->stage, r->depth) ||
 	    posix_memalign(&r->probe_buf, PROBE_BLOCK, PROBE_BLOCK)) {
 		*call = "calloc";
 		ret = -ENOMEM;
@@ -221,7 +209,7 @@ void uring_ring_close(struct uring_ring *r)
 	if (r->ring.ring_fd > 0 || r->ring.sq.ring_sz)
 		io_uring_queue_exit(&r->ring);
 	free(r->events);
-	free(r->staged_user);
+	stage_ring_free(&r->stage);
 	free(r->probe_buf);
 	memset(r, 0, sizeof(*r));
 }
@@ -328,8 +316,7 @@ struct io_uring_sqe *uring_sqe_get(struct uring_ring *r, void *user)
 	if (!sqe)
 		return NULL;
 	io_uring_sqe_set_data(sqe, user);
-	r->staged_user[(r->staged_head + r->staged) & r->staged_mask] = user;
-	r->staged++;
+	stage_ring_push(&r->stage, r->staged++, user);
 	return sqe;
 }
 
@@ -344,13 +331,9 @@ int uring_submit(struct uring_ring *r, uring_submitted_fn submitted, void *ctx)
 	if (ret <= 0)
 		return ret;
 	/* The kernel consumes SQEs in order: the oldest @ret are gone. */
-	for (i = 0; i < (unsigned int)ret; i++) {
-		void *user = r->staged_user[(r->staged_head + i) & r->staged_mask];
-
-		if (submitted)
-			submitted(ctx, user);
-	}
-	r->staged_head = (r->staged_head + ret) & r->staged_mask;
+	for (i = 0; submitted && i < (unsigned int)ret; i++)
+		submitted(ctx, stage_ring_at(&r->stage, i));
+	stage_ring_drop(&r->stage, ret);
 	r->staged -= ret;
 	r->inflight += ret;
 	return ret;

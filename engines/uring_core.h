@@ -12,6 +12,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "common/stage_ring.h"
+
 /* How a request reaches the kernel (option uring_submit). */
 enum uring_path {
 	URING_PATH_AUTO = 0,	/* probe each file at open, then pick */
@@ -78,9 +80,7 @@ struct uring_ring {
 	unsigned int inflight;		/* submitted, not yet reaped */
 	unsigned int nr_events;		/* filled by the last uring_reap_* */
 	struct uring_event *events;	/* depth entries */
-	void **staged_user;		/* FIFO of the staged SQEs' user data */
-	unsigned int staged_mask;	/* its size - 1 (a power of two) */
-	unsigned int staged_head;	/* oldest staged entry */
+	struct stage_ring stage;	/* the staged SQEs' user data, oldest first */
 	void *probe_buf;		/* one aligned block for the open-time probe */
 };
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Unit tests of engines/aio_core.c: no fio, real libaio on real files. */
 #include <check.h>
+#include <stdbool.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -154,6 +155,79 @@ START_TEST(test_eagain_keeps_staged)
 }
 END_TEST
 
+/*
+ * aio_submit_all(), what commit() runs: with requests in flight an EAGAIN
+ * hands back to fio to reap (the rest stays staged); with none in flight
+ * it is waited out, and an EAGAIN that never ends becomes an error after
+ * about a second, the request still staged. MOCK: io_submit's EAGAIN, as
+ * in test_eagain_keeps_staged.
+ */
+static unsigned int submit_calls;
+static bool eagain_always;
+
+static int submit_counting_mock(io_context_t ctx, long nr, struct iocb *iocbs[])
+{
+	submit_calls++;
+	if (eagain_always || eagain_left > 0) {
+		eagain_left--;
+		return -EAGAIN;
+	}
+	return io_submit(ctx, nr, iocbs);
+}
+
+START_TEST(test_submit_all_gives_up)
+{
+	struct aio_queue q;
+	struct iocb iocbs[4];
+	const char *call = NULL;
+	char path[256], *bufs;
+	unsigned int i;
+	int fd;
+
+	ck_assert_int_eq(aio_queue_open(&q, 4, &call), 0);
+	fd = t_make_file(T_DISK_DIR, 8 * 4096, path, sizeof(path));
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(posix_memalign((void **)&bufs, 4096, 4 * 4096), 0);
+	for (i = 0; i < 4; i++)
+		io_prep_pread(&iocbs[i], fd, bufs + i * 4096, 4096, i * 4096LL);
+	aio_test_submit = submit_counting_mock;
+
+	/* Nothing in flight: two EAGAINs waited out, then both go. */
+	eagain_left = 2;
+	submit_calls = 0;
+	ck_assert_int_eq(aio_stage(&q, &iocbs[0]), 0);
+	ck_assert_int_eq(aio_stage(&q, &iocbs[1]), 0);
+	ck_assert_int_eq(aio_submit_all(&q, NULL, NULL), 2);
+	ck_assert_uint_eq(submit_calls, 3);
+	ck_assert_uint_eq(q.staged, 0);
+
+	/* Two in flight: an EAGAIN hands back at once, the third stays staged. */
+	eagain_left = 1;
+	submit_calls = 0;
+	ck_assert_int_eq(aio_stage(&q, &iocbs[2]), 0);
+	ck_assert_int_eq(aio_submit_all(&q, NULL, NULL), 0);
+	ck_assert_uint_eq(submit_calls, 1);
+	ck_assert_uint_eq(q.staged, 1);
+	ck_assert_int_eq(aio_reap(&q, 2, 2, false), 2);
+
+	/* An EAGAIN that never ends, nothing in flight: an error, the request still staged. */
+	eagain_always = true;
+	submit_calls = 0;
+	ck_assert_int_eq(aio_submit_all(&q, NULL, NULL), -EAGAIN);
+	ck_assert_uint_gt(submit_calls, 1000);
+	ck_assert_uint_eq(q.staged, 1);
+	eagain_always = false;
+	aio_test_submit = NULL;
+	ck_assert_int_eq(aio_submit_all(&q, NULL, NULL), 1);	/* the real one takes it */
+	ck_assert_int_eq(aio_reap(&q, 1, 1, false), 1);
+	ck_assert_int_eq((long)q.events[0].res, 4096);
+	free(bufs);
+	close(fd);
+	unlink(path);
+	aio_queue_close(&q);
+}
+END_TEST
+
 /* Errors come back per request, with the errno in res. */
 START_TEST(test_error_in_event)
 {
@@ -190,6 +264,7 @@ Suite *make_aio_core_suite(void)
 	tcase_add_loop_test(tc, test_submit_reap_wraps, 0, 2);
 	tcase_add_test(tc, test_error_in_event);
 	tcase_add_test(tc, test_eagain_keeps_staged);
+	tcase_add_test(tc, test_submit_all_gives_up);
 	suite_add_tcase(s, tc);
 	return s;
 }
