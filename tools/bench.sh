@@ -13,6 +13,9 @@
 # results/bench/<timestamp>.csv. QUICK=1: a short version for CI, which
 # fails only when a run errors, never on a number.
 # bench.sh --in-lab CSV: workload 3 only, run by bench.sh itself in the lab.
+# AB=REV: also the engines of git revision REV, built beside this tree's
+# (build/bench-ab/REV) and run in the same rounds as nfsweep-uring@REV and
+# nfsweep-aio@REV: the A/B of a change to the engines, ratios new / REV.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 in_lab=""
@@ -29,6 +32,19 @@ tio=$fio_src/t/io_uring
 if [ ! -x "$tio" ]; then
 	echo "bench: building t/io_uring in $fio_src" >&2
 	make -C "$fio_src" -s t/io_uring >/dev/null 2>&1 || { echo "bench: building t/io_uring failed" >&2; exit 1; }
+fi
+
+ab_engines=()
+if [ -n "${AB:-}" ]; then
+	abdir=$build/bench-ab/$AB
+	if [ ! -f "$abdir/engines/nfsweep-aio.so" ] && [ -z "$in_lab" ]; then
+		echo "bench: building the engines of $AB in $abdir" >&2
+		rm -rf "$abdir" && mkdir -p "$abdir/src" &&
+			git -C "$top" archive "$AB" engines Makefile.quiet | tar -x -C "$abdir/src" &&
+			make -s -C "$abdir/src/engines" BUILD="$abdir" FIO_SRC="$fio_src" >&2 ||
+			{ echo "bench: AB=$AB: building its engines failed" >&2; exit 1; }
+	fi
+	ab_engines=("nfsweep-uring@$AB" "nfsweep-aio@$AB")
 fi
 
 dir=$(mktemp -d /dev/shm/nfsweep-bench.XXXXXX)
@@ -87,14 +103,16 @@ rotate() {	# print the words of $2.. rotated left by $1
 # engine_arg NAME: fio's ioengine= for an engine name.
 engine_arg() {
 	case $1 in
-	nfsweep-uring) echo "$U" ;; nfsweep-aio) echo "$A" ;; *) echo "$1" ;;
+	nfsweep-uring) echo "$U" ;; nfsweep-aio) echo "$A" ;;
+	nfsweep-*@*) echo "external:$abdir/engines/${1%@*}.so" ;;
+	*) echo "$1" ;;
 	esac
 }
 
 if [ -n "$in_lab" ]; then
 	# Workload 3: O_DIRECT over NFSv3, nconnect=8, interleaved like the rest.
 	for ((r = 1; r <= lab_rounds; r++)); do
-		mapfile -t order < <(rotate $((r - 1)) io_uring nfsweep-uring libaio nfsweep-aio)
+		mapfile -t order < <(rotate $((r - 1)) io_uring nfsweep-uring libaio nfsweep-aio "${ab_engines[@]}")
 		for e in "${order[@]}"; do
 			one_fio nfs-rand4k-read 32 "$e" "$r" --rw=randread --bs=4k --direct=1 --ioengine="$(engine_arg "$e")"
 			one_fio nfs-seq64k-read 32 "$e" "$r" --rw=read --bs=64k --direct=1 --ioengine="$(engine_arg "$e")"
@@ -106,7 +124,7 @@ fi
 echo "bench: $rounds interleaved rounds of ${runtime}s runs; raw runs in $csv" >&2
 for ((r = 1; r <= rounds; r++)); do
 	for d in $depths; do
-		engines=(io_uring nfsweep-uring libaio nfsweep-aio t/io_uring)
+		engines=(io_uring nfsweep-uring libaio nfsweep-aio t/io_uring "${ab_engines[@]}")
 		[ "$d" = 1 ] && engines+=(psync)
 		mapfile -t order < <(rotate $((r - 1)) "${engines[@]}")
 		for e in "${order[@]}"; do
@@ -121,7 +139,7 @@ for ((r = 1; r <= rounds; r++)); do
 		done
 	done
 	for w in read write; do
-		mapfile -t order < <(rotate $((r - 1)) io_uring nfsweep-uring libaio nfsweep-aio)
+		mapfile -t order < <(rotate $((r - 1)) io_uring nfsweep-uring libaio nfsweep-aio "${ab_engines[@]}")
 		for e in "${order[@]}"; do
 			one_fio "seq64k-$w" 32 "$e" "$r" --rw="$w" --bs=64k --ioengine="$(engine_arg "$e")"
 		done
@@ -134,7 +152,7 @@ if [ -z "${NO_LAB:-}" ]; then
 	echo "bench: NFS workloads in the lab (emulator numbers: ratios only)" >&2
 	before=$(wc -l < "$csv")
 	"$top/lab/run" --nconnect 8 --timeout 1800 --rw "$(dirname "$csv")" -- \
-		env QUICK="$quick" ROUNDS="$rounds" RUNTIME="$runtime" LAB_ROUNDS="$lab_rounds" \
+		env QUICK="$quick" ROUNDS="$rounds" RUNTIME="$runtime" LAB_ROUNDS="$lab_rounds" AB="${AB:-}" \
 		bash "$top/tools/bench.sh" --in-lab "$csv" >&2 ||
 		{ echo "bench: the lab workloads failed" >&2; errors=$((errors + 1)); }
 	[ "$(wc -l < "$csv")" -gt "$before" ] ||

@@ -79,6 +79,20 @@ def report(path):
         print("  %-16s depth %-4d %-14s / %-9s IOPS %5.2fx   IOPS/CPU-s %s   IOPS/busy-s %s" % (
             w, d, e, base, ri, "%5.2fx" % rc if rc else "-", "%5.2fx" % rb if rb else "-"))
 
+    ab = sorted(k for k in runs if "@" in k[2])
+    if ab:
+        print("\nA/B (AB=REV): this tree's engine / the same engine built from REV:")
+    for (w, d, e) in ab:
+        new = e.split("@")[0]
+        if (w, d, new) not in runs:
+            continue
+        ri, rc = ratio(w, d, new, e, "iops"), ratio(w, d, new, e, "iops_per_cpu_s")
+        per_round = sorted(float(a["iops"]) / float(b["iops"])
+                           for a, b in zip(runs[(w, d, new)], runs[(w, d, e)]) if float(b["iops"]) > 0)
+        print("  %-16s depth %-4d %-14s / %-22s IOPS %5.2fx (rounds %s)   IOPS/CPU-s %s" % (
+            w, d, new, e, ri, "%.2f..%.2f" % (per_round[0], per_round[-1]) if per_round else "-",
+            "%5.2fx" % rc if rc else "-"))
+
     goals = []
 
     def goal(text, value, need):
