@@ -8,7 +8,8 @@
 #   make fuzz       the parsers under libFuzzer (FUZZ_SECONDS=N each)
 #   make lab-shell  a shell in the NFS lab guest (lab/README.md)
 #   make bench      engines vs fio's own, interleaved (QUICK=1 for CI)
-#   make install    engines to $(DESTDIR)$(PREFIX)/lib/nfsweep/
+#   make docs       regenerate what nfsweep's tables make (man page parts, completion, schema doc)
+#   make install    everything under $(DESTDIR)$(PREFIX) (bin, lib/nfsweep, share/..)
 include Makefile.quiet
 
 BUILD := $(CURDIR)/build
@@ -39,9 +40,11 @@ engines: deps
 harness: deps
 	@$(MAKE) --no-print-directory -C harness
 
-# The schema document is printed from the column table: regenerate it.
-schema-doc: harness
-	@tools/schema-doc.sh $(BUILD)/harness/nfsweep results-schema/README.md
+# What is generated from nfsweep's own tables: the schema document's column
+# table, the man page's SYNOPSIS and OPTIONS, the bash completion. A test
+# fails when a committed copy is stale (tools/docs.sh --check).
+docs: harness
+	@tools/docs.sh $(BUILD)/harness/nfsweep
 
 test: engines harness fuzz-regress
 	@$(MAKE) --no-print-directory -C tests FIO_SRC="$$(cat $(FIO_SRC_FILE))" test
@@ -93,20 +96,25 @@ plots: harness
 	@$(BUILD)/harness/nfsweep plot $(DIR)/sweep.csv
 	@$(BUILD)/harness/nfsweep compare $(DIR)/sweep.csv
 
-install: engines harness harness
-	install -d $(DESTDIR)$(PREFIX)/lib/nfsweep
+# The program finds what it needs beside itself in a build tree, else
+# under $(PREFIX) (NFSWEEP_DATADIR, NFSWEEP_LIBDIR): the installed copy runs
+# with no path into the source tree.
+DEST := $(DESTDIR)$(PREFIX)
+install: engines harness
+	install -d $(DEST)/lib/nfsweep $(DEST)/bin $(DEST)/share/nfsweep/profiles \
+		$(DEST)/share/man/man1 $(DEST)/share/bash-completion/completions
 	install -m 0755 $(BUILD)/engines/nfsweep-uring.so $(BUILD)/engines/nfsweep-aio.so \
-		$(DESTDIR)$(PREFIX)/lib/nfsweep/
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/nfsweep/profiles \
-		$(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 0755 $(BUILD)/harness/nfsweep $(DESTDIR)$(PREFIX)/bin/
-	install -m 0644 profiles/*.fio profiles/*.fioinc $(DESTDIR)$(PREFIX)/share/nfsweep/profiles/
-	install -m 0644 harness/nfsweep.1 $(DESTDIR)$(PREFIX)/share/man/man1/
-	install -d $(DESTDIR)$(PREFIX)/share/nfsweep/reference
-	install -m 0644 results-schema/reference/* $(DESTDIR)$(PREFIX)/share/nfsweep/reference/
+		$(DEST)/lib/nfsweep/
+	install -m 0755 $(BUILD)/harness/nfsweep $(DEST)/bin/
+	install -m 0644 profiles/*.fio profiles/*.fioinc $(DEST)/share/nfsweep/profiles/
+	install -m 0644 harness/nfsweep.1 $(DEST)/share/man/man1/
+	install -m 0644 harness/nfsweep.bash-completion \
+		$(DEST)/share/bash-completion/completions/nfsweep
+	cd results-schema/reference && find . -type f -name '*.csv' -o -type f -name '*.md' | \
+		while read -r f; do install -D -m 0644 "$$f" "$(DEST)/share/nfsweep/reference/$$f"; done
 
 clean:
 	rm -rf $(BUILD)/engines $(BUILD)/tests $(BUILD)/harness $(BUILD)/harness-asan $(BUILD)/fuzz
 
-.PHONY: all deps engines harness schema-doc plots bench bench-harness test check-asan fuzz fuzz-build \
+.PHONY: all deps engines harness docs plots bench bench-harness test check-asan fuzz fuzz-build \
 	fuzz-regress sweep lab-shell install clean

@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "fuzz_input.h"
-#include "mounts.h"
+#include "nfs/mountinfo.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -7,8 +7,9 @@
 #include <stdlib.h>
 
 #include "fuzz_input.h"
-#include "mount_manage.h"
-#include "mountstats.h"
+#include "nfs/managed_mount.h"
+#include "nfs/mount_opts.h"
+#include "nfs/mountstats.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -29,7 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (rd && wr)
 			ms_op_delta(rd, wr, &d);
 		(void)mountstats_find(mounts, n, mounts[i].mountpoint);
-		(void)ms_opt_long(mounts[i].opts, "nconnect", 1);
+		(void)mount_opt_long(mounts[i].opts, "nconnect", 1);
 		(void)mount_verify("vers=4.2,nconnect=8,rsize=1048576,wsize=65536,proto=tcp",
 				   &mounts[i], err, sizeof(err));
 	}

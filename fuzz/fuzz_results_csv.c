@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "csv.h"
+#include "results/csv.h"
 #include "fuzz_input.h"
-#include "results_file.h"
-#include "results_table.h"
+#include "results/results_file.h"
+#include "results/results_table.h"
 
 static struct results_table *table;
 

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 
 #include "fuzz_input.h"
-#include "mount_manage.h"
-#include "plan.h"
+#include "nfs/managed_mount.h"
+#include "sweep/plan.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

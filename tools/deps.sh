@@ -9,9 +9,10 @@
 # Exit:  0 all present, 1 missing and not root, 2 apt-get failed.
 set -eu
 
-pkgs_build="fio liburing-dev libaio-dev libnuma-dev numactl libjson-c-dev
+pkgs_build="fio liburing-dev libaio-dev libnuma-dev numactl libjson-c-dev libmount-dev
 	pkg-config dpkg-dev make gcc"
-pkgs_test="check python3 python3-seccomp"
+# man-db: the tests render the man page (man -l), as a user reads it.
+pkgs_test="check python3 python3-seccomp man-db"
 # libFuzzer and the sanitizers' runtime come with clang's compiler-rt.
 pkgs_fuzz="clang-14 libclang-rt-14-dev"
 pkgs_lab="user-mode-linux busybox-static nfs-kernel-server nfs-common rpcbind

@@ -1,141 +1,160 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * nfsweep curve: a SPEC-style load curve of one profile, read % and target.
- * An unthrottled run finds the peak IOPS; then the points run at 10 %, 20 %,
- * .. 100 % of it (--points), throttled with fio's own rate control, each a
+ * An unthrottled run finds the peak IOPS; then the points run at 1/N, 2/N,
+ * .. N/N of it (--points), throttled with fio's own rate control, each a
  * row of the results schema with its load point, offered and achieved IOPS
  * and response time. It stops early when a point's response time passes
- * --stop-rt-ms (as SPEC's and vdbench's runs do), then prints the curve, the
- * Overall Response Time (ort.c, as SPEC computes it) and the knee.
+ * --stop-rt-ms (as SPEC's and vdbench's runs do), then prints the curve,
+ * the Overall Response Time (curve/ort.c, as SPEC computes it) and the knee.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "cmds.h"
-#include "ort.h"
-#include "sweep_run.h"
+#include "cli/exit_status.h"
+#include "cmd/cmds.h"
+#include "cmd/sweep_prepare.h"
+#include "curve/curve.h"
+#include "sweep/point.h"
+
+/* The measured load points 1..N in load order, and what was offered. */
+struct measured {
+	struct ort_point p[101];
+	double offered[101];
+	size_t n;
+};
 
 /*
- * A figure as its row records it (row_set_num: %.3f). The ORT printed here
- * must be the one `nfsweep ort` recomputes from the rows: computing it from
- * unrounded values moved its second decimal when it lay near a boundary.
+ * Load points 1..N at k/N of @peak. EXIT_OK (failed points are rows and the
+ * curve goes on), EXIT_SETUP when a row could not be written.
  */
-static double as_recorded(double v)
+static int run_loads(struct sweep *s, struct point *p, double peak, struct measured *m)
 {
-	char buf[64];
+	const struct sweep_opts *o = s->o;
 
-	snprintf(buf, sizeof(buf), "%.3f", v);
-	return strtod(buf, NULL);
-}
+	for (int k = 1; k <= o->points && !stop_signal; k++) {
+		struct point_load load = { k, peak * k / o->points };
+		struct fio_result res;
+		int ret;
 
-int cmd_curve(int argc, char **argv)
-{
-	struct sweep_opts o;
-	struct sweep s;
-	struct done_set done = { 0 };
-	struct ort_point curve[101], sorted[101];
-	double offered[101], peak, ort;
-	struct fio_result res;
-	struct point p;
-	char why[256];
-	int ret, n = 0, knee = 0;
-
-	ret = sweep_opts_parse("curve", argc, argv, &o);
-	if (ret)
-		return ret == 1 ? 0 : ret;
-	if (o.npcts != 1) {
-		fprintf(stderr, "nfsweep curve: --mix takes one read %% (e.g. --mix 70)\n");
-		sweep_opts_free(&o);
-		return 2;
-	}
-	if (o.resume) {
-		fprintf(stderr, "nfsweep curve: --resume is for sweeps; a curve is measured in one go\n");
-		sweep_opts_free(&o);
-		return 2;
-	}
-	ret = sweep_setup(&s, "curve", &o, &done);
-	if (ret) {
-		sweep_opts_free(&o);
-		return ret;
-	}
-	sweep_catch_signals();
-	p = (struct point){ .index = 1, .profile = o.profiles[0], .target = &o.targets[0],
-			    .read_pct = o.pcts[0], .repeat = 1 };
-
-	/* Load point 0: unthrottled, to find the peak. */
-	fprintf(stderr, "nfsweep curve: finding the peak (unthrottled)\n");
-	ret = run_point(&s, &p, (size_t)o.points + 1, &(struct point_load){ 0, 0 }, NULL, &res);
-	if (ret || stop_signal) {
-		fprintf(stderr, "nfsweep curve: the peak run failed; no curve\n");
-		ret = stop_signal ? 128 + stop_signal : (ret < 0 ? 3 : 1);
-		goto out;
-	}
-	peak = res.rd.iops + res.wr.iops;
-	fprintf(stderr, "nfsweep curve: peak %.0f IOPS at %.3f ms\n", peak, fio_result_response_ms(&res));
-
-	for (int k = 1; k <= o.points && !stop_signal; k++) {
-		struct point_load load = { k, peak * k / o.points };
-
-		p.index = (size_t)k + 1;
-		ret = run_point(&s, &p, (size_t)o.points + 1, &load, NULL, &res);
-		if (ret < 0) {
-			ret = 3;
-			goto out;
-		}
-		if (ret > 0)
-			continue;	/* a failed row; the curve goes on */
-		offered[n] = load.offered_iops;
-		curve[n].ops_s = as_recorded(res.rd.iops + res.wr.iops);
-		curve[n].rt_ms = as_recorded(fio_result_response_ms(&res));
-		n++;
-		if (o.stop_rt_ms > 0 && curve[n - 1].rt_ms > o.stop_rt_ms) {
+		p->index = (size_t)k + 1;
+		ret = run_point(s, p, (size_t)o->points + 1, &load, NULL, &res);
+		if (ret < 0)
+			return EXIT_SETUP;
+		if (ret > 0 || stop_signal)
+			continue;
+		m->offered[m->n] = load.offered_iops;
+		m->p[m->n].ops_s = curve_as_recorded(res.rd.iops + res.wr.iops);
+		m->p[m->n].rt_ms = curve_as_recorded(fio_result_response_ms(&res));
+		m->n++;
+		if (o->stop_rt_ms > 0 && m->p[m->n - 1].rt_ms > o->stop_rt_ms) {
 			fprintf(stderr, "nfsweep curve: response time %.3f ms passed --stop-rt-ms %g: "
-				"stopping at load point %d\n", curve[n - 1].rt_ms, o.stop_rt_ms, k);
+				"stopping at load point %d\n", m->p[m->n - 1].rt_ms, o->stop_rt_ms, k);
 			break;
 		}
 	}
-	if (stop_signal) {
-		fprintf(stderr, "nfsweep curve: stopped; the rows so far are in %s\n", o.out);
-		ret = 128 + stop_signal;
-		goto out;
-	}
+	return EXIT_OK;
+}
 
-	printf("load curve: %s, read %d%%, %s (%s)\n%-6s %12s %12s %8s %10s\n", o.profiles[0],
-	       o.pcts[0], o.targets[0].label, o.targets[0].path, "point", "offered", "achieved",
+/* The table, the knee and, last, the ORT. EXIT_OK, or EXIT_FAILED with no ORT. */
+static int report(const struct sweep_opts *o, const struct measured *m)
+{
+	struct ort_point sorted[101];
+	char why[256];
+	double ort;
+	size_t knee;
+
+	printf("load curve: %s, read %d%%, %s (%s)\n%-6s %12s %12s %8s %10s\n", o->profiles[0],
+	       o->pcts[0], o->targets[0].label, o->targets[0].path, "point", "offered", "achieved",
 	       "of offer", "rt ms");
-	for (int i = 0; i < n; i++)
-		printf("%-6d %12.0f %12.0f %7.1f%% %10.3f\n", i + 1, offered[i], curve[i].ops_s,
-		       100 * curve[i].ops_s / offered[i], curve[i].rt_ms);
-	/*
-	 * Past the peak, achieved throughput can dip while the offer grows: the
-	 * ORT takes the points in order of achieved throughput, as `nfsweep ort`
-	 * does with a results file.
-	 */
-	memcpy(sorted, curve, sizeof(curve[0]) * (size_t)n);
-	ort_sort(sorted, (size_t)n);
-	if (ort_compute(sorted, (size_t)n, &ort, why, sizeof(why))) {
+	for (size_t i = 0; i < m->n; i++)
+		printf("%-6zu %12.0f %12.0f %7.1f%% %10.3f\n", i + 1, m->offered[i], m->p[i].ops_s,
+		       100 * m->p[i].ops_s / m->offered[i], m->p[i].rt_ms);
+	/* The ORT takes the points in order of achieved throughput, as `nfsweep ort` does. */
+	memcpy(sorted, m->p, sizeof(m->p[0]) * m->n);
+	ort_sort(sorted, m->n);
+	if (ort_compute(sorted, m->n, &ort, why, sizeof(why))) {
 		fprintf(stderr, "nfsweep curve: no ORT: %s\n", why);
-		ret = 1;
-		goto out;
+		return EXIT_FAILED;
 	}
-	/* The knee: the last point whose response time is within twice the lightest load's. */
-	for (int i = 0; i < n; i++)
-		if (curve[i].rt_ms <= 2 * curve[0].rt_ms)
-			knee = i + 1;
-	if (knee < n)
-		printf("knee: load point %d (%.0f IOPS, %.3f ms): beyond it the response time is more "
-		       "than twice that at the lightest load\n", knee, curve[knee - 1].ops_s,
-		       curve[knee - 1].rt_ms);
+	knee = curve_knee(m->p, m->n);
+	if (knee < m->n)
+		printf("knee: load point %zu (%.0f IOPS, %.3f ms): beyond it the response time is more "
+		       "than twice that at the lightest load\n", knee, m->p[knee - 1].ops_s,
+		       m->p[knee - 1].rt_ms);
 	else
 		printf("knee: none within the curve (the response time stays within twice that at "
 		       "the lightest load)\n");
 	printf("overall response time (ms):\n%.2f\n", ort);
-	ret = s.failed ? 1 : 0;
-out:
+	return EXIT_OK;
+}
+
+static int cmd_curve_main(const struct command *cmd, int argc, char **argv)
+{
+	struct sweep_opts o = { 0 };
+	struct done_set done = { 0 };
+	struct measured m = { .n = 0 };
+	struct fio_result res;
+	struct sweep s;
+	struct point p;
+	int ret, argi;
+
+	ret = cmd_parse(cmd, argc, argv, &o, &argi);
+	if (ret != CMD_GO_ON)
+		goto out;
+	if (o.npcts != 1 || o.nprofiles != 1 || o.ntargets != 1) {
+		fprintf(stderr, "nfsweep curve: one --profile, one read %% (--mix 70) and one "
+			"--target label=path\n");
+		ret = EXIT_USAGE;
+		goto out;
+	}
+	ret = sweep_prepare(cmd, &o, &s, &done);
+	if (ret)
+		goto out;
+	sweep_catch_signals();
+	p = (struct point){ .index = 1, .profile = o.profiles[0], .target = &o.targets[0],
+			    .read_pct = o.pcts[0], .repeat = 1 };
+
+	fprintf(stderr, "nfsweep curve: finding the peak (unthrottled)\n");
+	ret = run_point(&s, &p, (size_t)o.points + 1, &(struct point_load){ 0, 0 }, NULL, &res);
+	if (ret || stop_signal) {
+		fprintf(stderr, "nfsweep curve: the peak run failed; no curve\n");
+		ret = stop_signal ? exit_signalled(stop_signal) : ret < 0 ? EXIT_SETUP : EXIT_FAILED;
+		goto out_close;
+	}
+	fprintf(stderr, "nfsweep curve: peak %.0f IOPS at %.3f ms\n", res.rd.iops + res.wr.iops,
+		fio_result_response_ms(&res));
+	ret = run_loads(&s, &p, res.rd.iops + res.wr.iops, &m);
+	if (ret)
+		goto out_close;
+	if (stop_signal) {
+		fprintf(stderr, "nfsweep curve: stopped; the rows so far are in %s\n", o.out);
+		ret = exit_signalled(stop_signal);
+		goto out_close;
+	}
+	ret = report(&o, &m);
+	if (!ret && s.failed)
+		ret = EXIT_FAILED;
+out_close:
 	close(s.csv_fd);
+out:
 	done_set_free(&done);
 	sweep_opts_free(&o);
 	return ret;
 }
+
+const struct command command_curve = {
+	.name = "curve",
+	.summary = "a SPEC-style load curve: peak, then 1/N .. N/N of it, the ORT",
+	.about = "Measures a load curve of one profile, read % and target, as SPEC SFS results "
+		 "summarise a\nsystem: an unthrottled run (load point 0) finds the peak IOPS, then "
+		 "load points 1..N run\nat 1/N .. N/N of it, throttled with fio's rate_iops. Each is "
+		 "a row of the results schema\n(load_point, offered_iops, total_iops, rt_ms). "
+		 "Prints the curve, the knee and, last, the\nOverall Response Time.",
+	.opts = sweep_curve_opts,
+	.exit_status = "0 every point ok, 1 some point failed or no ORT, 2 usage error, 3 setup "
+		       "error,\n             130/143 interrupted",
+	.run = cmd_curve_main,
+};

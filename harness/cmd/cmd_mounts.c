@@ -6,53 +6,65 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cmds.h"
-#include "mountstats.h"
+#include "cli/exit_status.h"
+#include "cmd/cmds.h"
+#include "nfs/mount_opts.h"
+#include "nfs/mountstats.h"
 
-int cmd_mounts(int argc, char **argv)
+struct mounts_opts {
+	const char *mountstats;
+};
+
+static const struct opt o_mountstats = {
+	.name = "mountstats", .arg = "FILE", .type = OPT_STR,
+	.off = offsetof(struct mounts_opts, mountstats), .def = "/proc/self/mountstats",
+	.help = "where NFS statistics are read (another mount namespace: /proc/PID/mountstats)",
+	.complete = OPT_COMPLETE_FILE, .example = "/proc/self/mountstats",
+};
+static const struct opt *const mounts_opts[] = { &o_mountstats, NULL };
+
+static int cmd_mounts_main(const struct command *cmd, int argc, char **argv)
 {
-	const char *path = "/proc/self/mountstats";
+	struct mounts_opts o = { 0 };
 	struct ms_mount *m;
 	size_t n, shown = 0;
-	int ret;
+	int ret, argi;
 
-	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		printf("usage: nfsweep mounts [--mountstats FILE]\n\n"
-		       "Lists NFS mounts: device, mount point, version, nconnect asked, transports\n"
-		       "seen (xprt: lines in mountstats), and the options the kernel reports.\n"
-		       "A transports count below nconnect means the kernel reused another mount's\n"
-		       "client (same server address; NFSv4: same client owner).\n\n"
-		       "exit status: 0, 3 mountstats unreadable\n");
-		return 0;
-	}
-	if (argc > 2 && !strcmp(argv[1], "--mountstats"))
-		path = argv[2];
-	else if (argc > 1) {
-		fprintf(stderr, "nfsweep mounts: unexpected argument '%s'\n", argv[1]);
-		return 2;
-	}
-	ret = mountstats_read(path, &m, &n);
+	ret = cmd_parse(cmd, argc, argv, &o, &argi);
+	if (ret != CMD_GO_ON)
+		return ret;
+	ret = mountstats_read(o.mountstats, &m, &n);
 	if (ret) {
-		fprintf(stderr, "nfsweep mounts: read %s: %s\n", path, strerror(-ret));
-		return 3;
+		fprintf(stderr, "nfsweep mounts: read %s: %s\n", o.mountstats, strerror(-ret));
+		return EXIT_SETUP;
 	}
 	printf("%-28s %-20s %-5s %-8s %-10s %s\n", "device", "mounted on", "vers", "nconnect",
 	       "transports", "options");
 	for (size_t i = 0; i < n; i++) {
-		char vers[16] = "?";
-		const char *v;
+		char vers[16];
 
 		if (strncmp(m[i].fstype, "nfs", 3))
 			continue;
-		v = strstr(m[i].opts, "vers=");
-		if (v)
-			sscanf(v + 5, "%15[^,]", vers);
+		if (!mount_opt(m[i].opts, "vers", vers, sizeof(vers)))
+			snprintf(vers, sizeof(vers), "?");
 		printf("%-28s %-20s %-5s %-8ld %-10u %s\n", m[i].device, m[i].mountpoint, vers,
-		       ms_opt_long(m[i].opts, "nconnect", 1), m[i].xprts, m[i].opts);
+		       mount_opt_long(m[i].opts, "nconnect", 1), m[i].xprts, m[i].opts);
 		shown++;
 	}
 	if (!shown)
 		printf("(no NFS mounts)\n");
 	mountstats_free(m, n);
-	return 0;
+	return EXIT_OK;
 }
+
+const struct command command_mounts = {
+	.name = "mounts",
+	.summary = "list NFS mounts with options and transports",
+	.about = "Lists NFS mounts: device, mount point, version, nconnect asked, transports seen "
+		 "(xprt:\nlines in mountstats), and the options the kernel reports. A transports "
+		 "count below\nnconnect means the kernel reused another mount's client (same server "
+		 "address; NFSv4:\nsame client owner).",
+	.opts = mounts_opts,
+	.exit_status = "0, 2 usage, 3 mountstats unreadable",
+	.run = cmd_mounts_main,
+};

@@ -3,22 +3,31 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cmds.h"
-#include "sweep_opts.h"
+#include "cli/exit_status.h"
+#include "cmd/cmds.h"
+#include "sweep/sweep_opts.h"
 
-int cmd_plan(int argc, char **argv)
+static int cmd_plan_main(const struct command *cmd, int argc, char **argv)
 {
-	struct sweep_opts o;
-	struct point *points;
+	struct sweep_opts o = { 0 };
+	struct point *points = NULL;
+	char err[1024];
 	size_t n, i;
-	int ret = sweep_opts_parse("plan", argc, argv, &o);
+	int ret, argi;
 
-	if (ret)
-		return ret == 1 ? 0 : ret;
+	ret = cmd_parse(cmd, argc, argv, &o, &argi);
+	if (ret != CMD_GO_ON)
+		goto out;
+	if (sweep_opts_finish(&o, err, sizeof(err))) {
+		fprintf(stderr, "nfsweep plan: %s\n", err);
+		ret = EXIT_USAGE;
+		goto out;
+	}
 	points = calloc(o.nprofiles * o.npcts * o.ntargets * (size_t)o.repeat, sizeof(*points));
 	if (!points) {
 		perror("nfsweep plan: calloc");
-		return 3;
+		ret = EXIT_SETUP;
+		goto out;
 	}
 	n = plan_build(o.profiles, o.nprofiles, o.pcts, o.npcts, o.targets, o.ntargets, o.repeat,
 		       points);
@@ -30,7 +39,20 @@ int cmd_plan(int argc, char **argv)
 		       points[i].target->path);
 	printf("%zu points, about %.0f min at %d s ramp + %d s runtime each\n", n,
 	       (double)n * (o.ramp + o.runtime) / 60.0, o.ramp, o.runtime);
+	ret = EXIT_OK;
+out:
 	free(points);
 	sweep_opts_free(&o);
-	return 0;
+	return ret;
 }
+
+const struct command command_plan = {
+	.name = "plan",
+	.summary = "print the points of a sweep without running them",
+	.about = "Prints the points that `nfsweep run` with the same options would measure, in the "
+		 "order it\nwould run them, and how long that would take. Runs nothing, writes "
+		 "nothing.",
+	.opts = sweep_plan_opts,
+	.exit_status = "0, 2 usage error, 3 out of memory",
+	.run = cmd_plan_main,
+};

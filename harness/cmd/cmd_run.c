@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * nfsweep run: the points of the plan one by one (sweep_run.c does each),
+ * nfsweep run: the points of the plan one by one (sweep/point.c does each),
  * target by target so that a managed mount variant is mounted once for its
  * points. A failing point becomes a row and the sweep goes on; SIGINT and
  * SIGTERM keep every whole row and print the command that resumes.
  */
 #include <errno.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,9 +14,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cmds.h"
-#include "mount_manage.h"
-#include "sweep_run.h"
+#include "cli/exit_status.h"
+#include "cmd/cmds.h"
+#include "cmd/sweep_prepare.h"
+#include "nfs/managed_mount.h"
+#include "sweep/point.h"
 
 /* The sweep's own command line with --resume, for after an interruption. */
 static void print_resume(int argc, char **argv)
@@ -35,146 +36,198 @@ static void print_resume(int argc, char **argv)
 	fprintf(stderr, "%s\n", has ? "" : " --resume");
 }
 
-int cmd_run(int argc, char **argv)
+/* --mount needs root and a directory to mount in. EXIT_OK or the status. */
+static int check_mount_variants(const struct sweep_opts *o)
 {
-	struct sweep_opts o;
-	struct sweep s;
-	struct done_set done = { 0 };
-	struct point *points;
-	const struct target *mounted = NULL, *current = NULL;
-	char mount_err[1024], mount_failed[1200] = "";
-	size_t n, i, todo = 0, ran = 0;
-	double spent = 0;
-	int ret, stopped = 0;
-
-	ret = sweep_opts_parse("run", argc, argv, &o);
-	if (ret)
-		return ret == 1 ? 0 : ret;
-
-	if (o.nmounts && geteuid()) {
+	if (!o->nmounts)
+		return EXIT_OK;
+	if (geteuid()) {
 		fprintf(stderr, "nfsweep run: --mount needs root (it runs mount(8)); or mount the "
 			"variants yourself and give --target label=path\n");
-		ret = 2;
-		goto refused;
+		return EXIT_USAGE;
 	}
-	if (o.nmounts && mkdir(o.mount_dir, 0755) && errno != EEXIST) {
-		fprintf(stderr, "nfsweep run: --mount-dir %s: %s\n", o.mount_dir, strerror(errno));
-		ret = 3;
-		goto refused;
+	if (mkdir(o->mount_dir, 0755) && errno != EEXIST) {
+		fprintf(stderr, "nfsweep run: --mount-dir %s: %s\n", o->mount_dir, strerror(errno));
+		return EXIT_SETUP;
 	}
-	for (i = 0; i < o.ntargets; i++) {
-		struct stat st;
+	return EXIT_OK;
+}
 
-		if (o.targets[i].mount >= 0)
-			continue;	/* made when mounted */
-		if (stat(o.targets[i].path, &st) || !S_ISDIR(st.st_mode)) {
-			fprintf(stderr, "nfsweep run: --target %s=%s: %s\n", o.targets[i].label,
-				o.targets[i].path, errno ? strerror(errno) : "not a directory");
-			ret = 2;
-			goto refused;
-		}
-	}
-	ret = sweep_setup(&s, "run", &o, &done);
-	if (ret)
-		goto refused;
+/*
+ * The plan's points, those with an ok row in a resumed file marked done
+ * (index 0). NULL if out of memory; @todo: how many are left to run.
+ */
+static struct point *plan_points(const struct sweep_opts *o, const struct done_set *done,
+				 size_t *n, size_t *todo)
+{
+	struct point *points = calloc(o->nprofiles * o->npcts * o->ntargets * (size_t)o->repeat,
+				      sizeof(*points));
 
-	points = calloc(o.nprofiles * o.npcts * o.ntargets * (size_t)o.repeat, sizeof(*points));
-	if (!points) {
-		fprintf(stderr, "nfsweep run: calloc: %s\n", strerror(errno));
-		close(s.csv_fd);
-		ret = 3;
-		goto refused;
-	}
-	n = plan_build(o.profiles, o.nprofiles, o.pcts, o.npcts, o.targets, o.ntargets, o.repeat,
-		       points);
-
-	sweep_catch_signals();
-	for (i = 0; i < n; i++) {
+	if (!points)
+		return NULL;
+	*n = plan_build(o->profiles, o->nprofiles, o->pcts, o->npcts, o->targets, o->ntargets,
+			o->repeat, points);
+	*todo = 0;
+	for (size_t i = 0; i < *n; i++) {
 		char key[512], pct[8], rep[8];
 
 		snprintf(pct, sizeof(pct), "%d", points[i].read_pct);
 		snprintf(rep, sizeof(rep), "%d", points[i].repeat);
 		plan_point_key(points[i].profile, points[i].target->label, pct, rep, key, sizeof(key));
-		points[i].index = done_set_has(&done, key) ? 0 : points[i].index;
-		todo += points[i].index != 0;
+		if (done_set_has(done, key))
+			points[i].index = 0;
+		*todo += points[i].index != 0;
 	}
-	if (todo < n)
-		fprintf(stderr, "nfsweep run: --resume: %zu of %zu points already done\n", n - todo, n);
+	return points;
+}
 
-	ret = 0;
-	for (i = 0; i < n && !stop_signal; i++) {
-		const struct target *tg = points[i].target;
-		struct timespec a, b;
+/* Where the points are, and which managed variant is mounted for them. */
+struct variant {
+	const struct target *current;	/* the target of the points now running */
+	const struct target *mounted;	/* its variant, when mounted */
+	char failed[1200];		/* why its variant could not be mounted, "" */
+};
+
+/* The points run target by target: (un)mount at each change of variant. */
+static void variant_switch(const struct sweep_opts *o, struct variant *v, const struct target *tg)
+{
+	char err[1024];
+
+	if (v->current == tg)
+		return;
+	if (v->mounted && unmount_variant(v->mounted->path, err, sizeof(err)))
+		fprintf(stderr, "nfsweep run: %s\n", err);
+	v->mounted = NULL;
+	v->failed[0] = '\0';
+	v->current = tg;
+	if (!tg || tg->mount < 0)
+		return;
+	fprintf(stderr, "nfsweep run: mounting %s: %s:%s -o %s at %s\n", tg->label,
+		o->mounts[tg->mount].server, o->mounts[tg->mount].export, o->mounts[tg->mount].opts,
+		tg->path);
+	if (mount_variant(&o->mounts[tg->mount], tg->path, err, sizeof(err))) {
+		snprintf(v->failed, sizeof(v->failed), "--mount %s: %s", tg->label, err);
+		fprintf(stderr, "nfsweep run: %s\n", v->failed);
+	} else {
+		v->mounted = tg;
+	}
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/*
+ * Every point not done, with an ETA; @ran counts them. EXIT_OK, EXIT_SETUP
+ * when a row could not be written (@stopped set); a stop signal ends the
+ * loop early.
+ */
+static int run_points(struct sweep *s, const struct point *points, size_t n, size_t todo,
+		      size_t *ran_out, int *stopped)
+{
+	const struct sweep_opts *o = s->o;
+	struct variant v = { 0 };
+	size_t ran = 0;
+	double spent = 0;
+	int ret = EXIT_OK;
+
+	for (size_t i = 0; i < n && !stop_signal; i++) {
+		const struct point *p = &points[i];
+		double start;
 		int r;
 
-		if (!points[i].index)
+		if (!p->index)
 			continue;
-		/* Points run target by target: (un)mount at each change of variant. */
-		if (mounted != tg) {
-			if (mounted && unmount_variant(mounted->path, mount_err, sizeof(mount_err)))
-				fprintf(stderr, "nfsweep run: %s\n", mount_err);
-			mounted = NULL;
-			mount_failed[0] = '\0';
-			if (tg->mount >= 0) {
-				fprintf(stderr, "nfsweep run: mounting %s: %s:%s -o %s at %s\n", tg->label,
-					o.mounts[tg->mount].server, o.mounts[tg->mount].export,
-					o.mounts[tg->mount].opts, tg->path);
-				if (mount_variant(&o.mounts[tg->mount], tg->path, mount_err,
-						  sizeof(mount_err))) {
-					snprintf(mount_failed, sizeof(mount_failed), "--mount %s: %s",
-						 tg->label, mount_err);
-					fprintf(stderr, "nfsweep run: %s\n", mount_failed);
-				} else {
-					mounted = tg;
-				}
-			}
-			current = tg;
-		}
+		variant_switch(o, &v, p->target);
 		if (ran) {
 			long eta = (long)(spent / (double)ran * (double)(todo - ran) + 0.5);
 
 			fprintf(stderr, "(eta %ldm%02lds) ", eta / 60, eta % 60);
 		}
-		clock_gettime(CLOCK_MONOTONIC, &a);
-		r = run_point(&s, &points[i], n, NULL,
-			      current->mount >= 0 && mount_failed[0] ? mount_failed : NULL, NULL);
-		clock_gettime(CLOCK_MONOTONIC, &b);
-		spent += (double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) / 1e9;
+		start = now_s();
+		r = run_point(s, p, n, NULL, v.failed[0] ? v.failed : NULL, NULL);
+		spent += now_s() - start;
 		ran++;
 		if (r < 0) {
-			ret = 3;
-			stopped = 1;
+			ret = EXIT_SETUP;
+			*stopped = 1;
 			break;
 		}
-		if (r > 0 && o.stop_on_error) {
+		if (r > 0 && o->stop_on_error) {
 			fprintf(stderr, "nfsweep run: --stop-on-error: stopping after point %zu\n",
-				points[i].index);
+				p->index);
 			break;
 		}
 	}
-	if (mounted && unmount_variant(mounted->path, mount_err, sizeof(mount_err)))
-		fprintf(stderr, "nfsweep run: %s\n", mount_err);
-	close(s.csv_fd);
-	free(points);
-	done_set_free(&done);
-	sweep_opts_free(&o);
+	variant_switch(o, &v, NULL);	/* unmounts the last variant */
+	*ran_out = ran;
+	return ret;
+}
+
+static int cmd_run_main(const struct command *cmd, int argc, char **argv)
+{
+	struct sweep_opts o = { 0 };
+	struct done_set done = { 0 };
+	struct sweep s;
+	struct point *points = NULL;
+	size_t n, todo, ran = 0;
+	int ret, argi, stopped = 0;
+
+	ret = cmd_parse(cmd, argc, argv, &o, &argi);
+	if (ret != CMD_GO_ON)
+		goto out;
+	ret = check_mount_variants(&o);
+	if (ret)
+		goto out;
+	ret = sweep_prepare(cmd, &o, &s, &done);
+	if (ret)
+		goto out;
+	points = plan_points(&o, &done, &n, &todo);
+	if (!points) {
+		fprintf(stderr, "nfsweep run: calloc: %s\n", strerror(ENOMEM));
+		ret = EXIT_SETUP;
+		goto out_close;
+	}
+	if (todo < n)
+		fprintf(stderr, "nfsweep run: --resume: %zu of %zu points already done\n", n - todo, n);
+
+	sweep_catch_signals();
+	ret = run_points(&s, points, n, todo, &ran, &stopped);
 	if (stop_signal || stopped)
 		print_resume(argc, argv);
-	if (stop_signal)
-		return 128 + stop_signal;
-	if (ret)
-		return ret;
-	{
+	if (stop_signal) {
+		ret = exit_signalled(stop_signal);
+	} else if (!ret) {
 		struct rusage ru;
 
 		getrusage(RUSAGE_SELF, &ru);
-		fprintf(stderr, "nfsweep run: %zu points, %d failed; results in %s (harness peak RSS %ld KiB)\n",
-			ran, s.failed, o.out, ru.ru_maxrss);
+		fprintf(stderr, "nfsweep run: %zu points, %d failed; results in %s (harness peak RSS "
+			"%ld KiB)\n", ran, s.failed, o.out, ru.ru_maxrss);
+		ret = s.failed ? EXIT_FAILED : EXIT_OK;
 	}
-	return s.failed ? 1 : 0;
-
-refused:	/* before the first point: nothing ran */
+out_close:
+	close(s.csv_fd);
+out:
+	free(points);
 	done_set_free(&done);
 	sweep_opts_free(&o);
 	return ret;
 }
+
+const struct command command_run = {
+	.name = "run",
+	.summary = "run a sweep, one CSV row per point",
+	.about = "Plans the points profiles x read % x targets x repeats and runs them one by one "
+		 "with fio,\nwriting one CSV row per point (results-schema/README.md). A failing "
+		 "point becomes a row\nwith its status and error, and the sweep goes on. SIGINT and "
+		 "SIGTERM keep every whole\nrow and print the command that resumes.",
+	.opts = sweep_run_opts,
+	.exit_status = "0 every point ok, 1 some point failed, 2 usage error, 3 setup error\n"
+		       "             (fio or an engine missing, results file not writable, mountstats\n"
+		       "             unreadable), 130/143 interrupted",
+	.run = cmd_run_main,
+};

@@ -1,17 +1,36 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef NFSWEEP_CMDS_H
-#define NFSWEEP_CMDS_H
+#ifndef NFSWEEP_CMD_CMDS_H
+#define NFSWEEP_CMD_CMDS_H
 
-/* The subcommands; each returns the process exit status. */
-int cmd_run(int argc, char **argv);
-int cmd_plan(int argc, char **argv);
-int cmd_validate(int argc, char **argv);
-int cmd_mounts(int argc, char **argv);
-int cmd_schema(int argc, char **argv);
-int cmd_summary(int argc, char **argv);
-int cmd_compare(int argc, char **argv);
-int cmd_plot(int argc, char **argv);
-int cmd_ort(int argc, char **argv);
-int cmd_curve(int argc, char **argv);
+/*
+ * The subcommands. Each cmd_NAME.c defines command_NAME: its option table,
+ * its help text and its run function, which returns the process's exit
+ * status (cli/exit_status.h). Only cmd/ turns outcomes into exit statuses,
+ * and only cmd/ includes this header.
+ */
+#include <stdio.h>
+
+#include "cli/opt.h"
+
+extern const struct command command_run, command_curve, command_plan, command_validate,
+	command_ort, command_mounts, command_summary, command_compare, command_plot,
+	command_schema, command_help, command_completion;
+
+/* Every command, in the order `nfsweep --help` lists them. */
+extern const struct command *const commands[];
+extern const size_t ncommands;
+
+const struct command *command_find(const char *name);
+
+/* `nfsweep --help`: every command with its one line, and the version. */
+void help_print_commands(FILE *out);
+
+/*
+ * Parse @argv with @cmd's table into @opts: CMD_GO_ON with *@argi the
+ * first positional argument, or the status to exit with at once (EXIT_OK
+ * after --help or --version, EXIT_USAGE after a usage error, said).
+ */
+#define CMD_GO_ON (-1)
+int cmd_parse(const struct command *cmd, int argc, char **argv, void *opts, int *argi);
 
 #endif

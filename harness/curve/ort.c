@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "ort.h"
+#include "curve/ort.h"
 
 int ort_compute(const struct ort_point *p, size_t n, double *ort, char *why, size_t len)
 {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef NFSWEEP_ORT_H
-#define NFSWEEP_ORT_H
+#ifndef NFSWEEP_CURVE_ORT_H
+#define NFSWEEP_CURVE_ORT_H
 
 /*
  * SPEC SFS's Overall Response Time of a load curve: the area under the

@@ -12,19 +12,17 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "mount_manage.h"
+#include "nfs/managed_mount.h"
+#include "nfs/mount_opts.h"
 
 int mount_spec_parse(const char *spec, struct mount_spec *m, char *err, size_t len)
 {
 	const char *eq = strchr(spec, '='), *colon, *colon2;
 
 	memset(m, 0, sizeof(*m));
-	if (!eq || eq == spec || (size_t)(eq - spec) >= sizeof(m->label))
+	if (!eq || !label_valid(spec, (size_t)(eq - spec)))
 		goto bad;
 	memcpy(m->label, spec, (size_t)(eq - spec));
-	for (const char *c = m->label; *c; c++)
-		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-", *c))
-			goto bad;
 	colon = strchr(eq + 1, ':');
 	if (!colon || colon == eq + 1 || colon[1] != '/' ||
 	    (size_t)(colon - eq - 1) >= sizeof(m->server))
@@ -39,30 +37,9 @@ int mount_spec_parse(const char *spec, struct mount_spec *m, char *err, size_t l
 	}
 	return 0;
 bad:
-	snprintf(err, len, "--mount '%s': expected label=server:/export:options, e.g. "
-		 "nc8=10.0.0.4:/vol:vers=3,nconnect=8", spec);
+	snprintf(err, len, "--mount '%s': expected label=server:/export:options (a label is "
+		 "letters, digits, '_', '.' and '-'), e.g. nc8=10.0.0.4:/vol:vers=3,nconnect=8", spec);
 	return -1;
-}
-
-/* The value of option @key in a comma list ("" if absent, "1" for a flag). */
-static void opt_value(const char *opts, const char *key, char *out, size_t len)
-{
-	size_t k = strlen(key);
-	const char *p = opts;
-
-	out[0] = '\0';
-	while (p && *p) {
-		if (!strncmp(p, key, k) && (p[k] == '=' || p[k] == ',' || !p[k])) {
-			if (p[k] == '=')
-				snprintf(out, len, "%.*s", (int)strcspn(p + k + 1, ","), p + k + 1);
-			else
-				snprintf(out, len, "1");
-			return;
-		}
-		p = strchr(p, ',');
-		if (p)
-			p++;
-	}
 }
 
 /* Numeric addresses of @host, one per line in @out. */
@@ -122,7 +99,7 @@ int mount_find_conflict(const struct mount_spec *m, const struct ms_mount *mount
 		if (!strcmp(dev_server, m->server) || share_address(addrs, dev_addrs)) {
 			snprintf(conflict, len, "%s (%s, nconnect=%ld, %u transport%s)",
 				 mounts[i].mountpoint, mounts[i].device,
-				 ms_opt_long(mounts[i].opts, "nconnect", 1), mounts[i].xprts,
+				 mount_opt_long(mounts[i].opts, "nconnect", 1), mounts[i].xprts,
 				 mounts[i].xprts == 1 ? "" : "s");
 			return 1;
 		}
@@ -136,8 +113,7 @@ int mount_verify(const char *opts, const struct ms_mount *got, char *err, size_t
 	char want[64], have[64];
 	long nconnect;
 
-	opt_value(opts, "nconnect", want, sizeof(want));
-	nconnect = want[0] ? strtol(want, NULL, 10) : 1;
+	nconnect = mount_opt_long(opts, "nconnect", 1);
 	if (got->xprts != (unsigned int)nconnect) {
 		snprintf(err, len, "asked nconnect=%ld, mountstats shows %u transport%s: the kernel "
 			 "reused another mount's NFS client", nconnect, got->xprts,
@@ -145,10 +121,10 @@ int mount_verify(const char *opts, const struct ms_mount *got, char *err, size_t
 		return -1;
 	}
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
-		opt_value(opts, keys[i], want, sizeof(want));
+		mount_opt(opts, keys[i], want, sizeof(want));
 		if (!want[0])
 			continue;
-		opt_value(got->opts, keys[i], have, sizeof(have));
+		mount_opt(got->opts, keys[i], have, sizeof(have));
 		/* vers=4 is granted as 4.x: the asked prefix must match */
 		if (strcmp(want, have) && !(!strcmp(keys[i], "vers") && !strncmp(want, have, strlen(want)))) {
 			snprintf(err, len, "asked %s=%s, the kernel gave %s=%s", keys[i], want, keys[i],
@@ -187,7 +163,7 @@ int mount_variant(const struct mount_spec *m, const char *mountpoint, char *err,
 		return -1;
 	}
 	snprintf(source, sizeof(source), "%s:%s", m->server, m->export);
-	opt_value(m->opts, "vers", vers, sizeof(vers));
+	mount_opt(m->opts, "vers", vers, sizeof(vers));
 	if (pipe(pipefd)) {
 		snprintf(err, len, "pipe: %s", strerror(errno));
 		return -1;

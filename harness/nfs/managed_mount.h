@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef NFSWEEP_MOUNT_MANAGE_H
-#define NFSWEEP_MOUNT_MANAGE_H
+#ifndef NFSWEEP_NFS_MANAGED_MOUNT_H
+#define NFSWEEP_NFS_MANAGED_MOUNT_H
 
 /*
  * Managed mounts (nfsweep run --mount label=server:/export:options): mount a
@@ -12,10 +12,11 @@
  */
 #include <stddef.h>
 
-#include "mountstats.h"
+#include "nfs/mountstats.h"
+#include "util/label.h"
 
 struct mount_spec {
-	char label[64];
+	char label[LABEL_MAX];
 	char server[256];
 	char export[512];
 	char opts[512];

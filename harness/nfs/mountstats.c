@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mountstats.h"
+#include "nfs/mountstats.h"
 
 static int add_op(struct ms_mount *m, const struct ms_op *op)
 {
@@ -187,19 +187,4 @@ void ms_op_delta(const struct ms_op *before, const struct ms_op *after, struct m
 		d->avg_exe_ms = (double)(after->exe_ms - before->exe_ms) / (double)d->ops;
 		d->avg_queue_ms = (double)(after->queue_ms - before->queue_ms) / (double)d->ops;
 	}
-}
-
-long ms_opt_long(const char *opts, const char *key, long dflt)
-{
-	size_t klen = strlen(key);
-	const char *p = opts;
-
-	while (p && *p) {
-		if (!strncmp(p, key, klen) && p[klen] == '=')
-			return strtol(p + klen + 1, NULL, 10);
-		p = strchr(p, ',');
-		if (p)
-			p++;
-	}
-	return dflt;
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef NFSWEEP_MOUNTSTATS_H
-#define NFSWEEP_MOUNTSTATS_H
+#ifndef NFSWEEP_NFS_MOUNTSTATS_H
+#define NFSWEEP_NFS_MOUNTSTATS_H
 
 /*
  * /proc/self/mountstats, as the kernel's NFS client prints it: per mount
@@ -48,8 +48,5 @@ struct ms_delta {
 	int has_errors;
 };
 void ms_op_delta(const struct ms_op *before, const struct ms_op *after, struct ms_delta *d);
-
-/* Integer value of option @key in a mount's options, or @dflt. */
-long ms_opt_long(const char *opts, const char *key, long dflt);
 
 #endif

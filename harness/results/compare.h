@@ -3,7 +3,7 @@
 #define NFSWEEP_COMPARE_H
 
 /* The nconnect comparison shared by `compare` and `plot`. */
-#include "results_table.h"
+#include "results/results_table.h"
 
 /* The four figures of the published scale-up (nconnect) section. */
 struct headline {

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "csv.h"
+#include "results/csv.h"
 
 static int needs_quotes(const char *s)
 {

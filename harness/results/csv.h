@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "strbuf.h"
+#include "util/strbuf.h"
 
 /* Append @n cells as one CSV record (with its CRLF) to @sb. */
 void csv_format_record(struct strbuf *sb, const char *const *cells, size_t n);

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "csv.h"
-#include "paths.h"
-#include "reference.h"
+#include "results/csv.h"
+#include "util/paths.h"
+#include "results/reference.h"
 
 const char *reference_default_dir(void)
 {

@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Reads results CSVs (see results_file.h). */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "csv.h"
-#include "plan.h"
-#include "results_file.h"
-#include "schema.h"
+#include "results/csv.h"
+#include "sweep/plan.h"
+#include "results/results_file.h"
+#include "results/schema.h"
 
 /*
  * The header of this schema, or of an older minor (a prefix of it). With
@@ -172,4 +173,51 @@ out:
 	csv_record_free(&rec);
 	fclose(f);
 	return ret;
+}
+
+int results_open(const char *path, bool resume, struct done_set *done, int *truncated,
+		 char *why, size_t whylen)
+{
+	const char *hdr[NCOLUMNS];
+	char scan_why[256] = "";
+	int fd, ret;
+
+	*truncated = 0;
+	if (!access(path, F_OK)) {
+		if (!resume) {
+			snprintf(why, whylen, "--out %s exists: add --resume to continue it, or name "
+				 "a new file (nothing is overwritten)", path);
+			return -EEXIST;
+		}
+		ret = results_scan_for_resume(path, done, truncated, scan_why, sizeof(scan_why));
+		if (ret) {
+			snprintf(why, whylen, "--resume: %s: %s%s%s", path,
+				 ret == -EPROTO ? "not a results file of this schema" : strerror(-ret),
+				 scan_why[0] ? ": " : "", scan_why);
+			return ret;
+		}
+		fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+		if (fd < 0) {
+			ret = -errno;
+			snprintf(why, whylen, "open %s: %s", path, strerror(-ret));
+			return ret;
+		}
+		return fd;
+	}
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		ret = -errno;
+		snprintf(why, whylen, "open %s: %s", path, strerror(-ret));
+		return ret;
+	}
+	for (int i = 0; i < NCOLUMNS; i++)
+		hdr[i] = columns[i].name;
+	ret = csv_append_record(fd, hdr, NCOLUMNS);
+	if (ret) {
+		snprintf(why, whylen, "write header to %s: %s", path, strerror(-ret));
+		close(fd);
+		unlink(path);
+		return ret;
+	}
+	return fd;
 }

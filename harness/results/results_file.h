@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef NFSWEEP_RESULTS_FILE_H
-#define NFSWEEP_RESULTS_FILE_H
+#ifndef NFSWEEP_RESULTS_RESULTS_FILE_H
+#define NFSWEEP_RESULTS_RESULTS_FILE_H
 
 /*
  * Reading a results CSV: checked against the schema (validate), or scanned
  * for the points already measured (run --resume).
  */
+#include <stdbool.h>
 #include <stdio.h>
 
 /*
@@ -32,5 +33,15 @@ void done_set_free(struct done_set *d);
  */
 int results_scan_for_resume(const char *path, struct done_set *done, int *truncated,
 			    char *why, size_t whylen);
+
+/*
+ * Open the results file @path to append rows to: create it with the header
+ * row (never over an existing file: -EEXIST unless @resume), or, with
+ * @resume, scan it (results_scan_for_resume, @truncated) and open it for
+ * appending. Returns the fd (O_APPEND), or -errno with @why the whole
+ * message ("--out FILE exists: ..", "open FILE: ..", "--resume: FILE: ..").
+ */
+int results_open(const char *path, bool resume, struct done_set *done, int *truncated,
+		 char *why, size_t whylen);
 
 #endif

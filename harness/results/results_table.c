@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "csv.h"
-#include "results_table.h"
-#include "schema.h"
+#include "results/csv.h"
+#include "results/results_table.h"
+#include "results/schema.h"
 
 const char *const rt_metric_column[RT_NMETRICS] = {
 	[RT_READ_IOPS] = "read_iops", [RT_WRITE_IOPS] = "write_iops", [RT_TOTAL_IOPS] = "total_iops",
@@ -91,6 +91,21 @@ out:
 	fclose(f);
 	csv_record_free(&rec);
 	return ret;
+}
+
+struct results_table *results_table_read(const char *path, char *why, size_t len)
+{
+	struct results_table *t = malloc(sizeof(*t));
+
+	if (!t) {
+		snprintf(why, len, "%s: %s", path, strerror(ENOMEM));
+		return NULL;
+	}
+	if (results_table_load(path, t, why, len)) {
+		free(t);
+		return NULL;
+	}
+	return t;
 }
 
 int rt_profile(const struct results_table *t, const char *name)

@@ -38,6 +38,9 @@ struct results_table {
 /* 0, or -1 with @why (unreadable, not a results file, too many profiles). */
 int results_table_load(const char *path, struct results_table *t, char *why, size_t len);
 
+/* The same into a table of its own (it is large), or NULL with @why; free() it. */
+struct results_table *results_table_read(const char *path, char *why, size_t len);
+
 int rt_profile(const struct results_table *t, const char *name);
 int rt_target(const struct results_table *t, const char *name);
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "row.h"
+#include "results/row.h"
 
 void row_set(struct row *r, enum column c, const char *fmt, ...)
 {

@@ -3,7 +3,7 @@
 #define NFSWEEP_ROW_H
 
 /* One results row: a cell per column of the schema, NULL = empty. */
-#include "schema.h"
+#include "results/schema.h"
 
 struct row {
 	char *cell[NCOLUMNS];

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "schema.h"
+#include "results/schema.h"
 
 const struct column_info columns[NCOLUMNS] = {
 #define COLUMN(id, type, unit, meaning) [COL_##id] = { #id, COL_##type, unit, meaning },

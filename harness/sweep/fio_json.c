@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fio_json.h"
+#include "sweep/fio_json.h"
 
 static json_object *get(json_object *o, const char *key)
 {

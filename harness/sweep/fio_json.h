@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef NFSWEEP_FIO_JSON_H
-#define NFSWEEP_FIO_JSON_H
+#ifndef NFSWEEP_SWEEP_FIO_JSON_H
+#define NFSWEEP_SWEEP_FIO_JSON_H
 
 /*
  * fio's JSON output, read with json-c: the figures of one point. fio may

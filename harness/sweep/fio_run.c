@@ -13,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "fio_run.h"
+#include "sweep/fio_run.h"
 
 static double now_s(void)
 {
@@ -160,4 +160,20 @@ int fio_run(const char *fio_bin, const char *jobfile, const struct fio_var *vars
 	kill(-pid, SIGKILL);
 	reap_group(pid, 30, stop);
 	return 0;
+}
+
+int fio_version_read(const char *fio_bin, char *buf, size_t len)
+{
+	char cmd[4096 + 32];
+	FILE *p;
+
+	if (snprintf(cmd, sizeof(cmd), "'%s' --version 2>/dev/null", fio_bin) >= (int)sizeof(cmd))
+		return -ENAMETOOLONG;
+	p = popen(cmd, "r");
+	if (!p)
+		return -errno;
+	if (!fgets(buf, (int)len, p))
+		buf[0] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	return pclose(p) == 0 && buf[0] ? 0 : -ENOENT;
 }

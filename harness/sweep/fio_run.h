@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef NFSWEEP_FIO_RUN_H
-#define NFSWEEP_FIO_RUN_H
+#ifndef NFSWEEP_SWEEP_FIO_RUN_H
+#define NFSWEEP_SWEEP_FIO_RUN_H
 
 /*
  * Runs fio as a child: the profile's ${VAR}s set in its environment, JSON
@@ -9,6 +9,7 @@
  * SIGTERM to the harness).
  */
 #include <signal.h>
+#include <stddef.h>
 
 struct fio_var {
 	const char *name;
@@ -31,5 +32,8 @@ struct fio_outcome {
 int fio_run(const char *fio_bin, const char *jobfile, const struct fio_var *vars, int nvars,
 	    const char *json_path, int timeout_s, volatile sig_atomic_t *stop,
 	    struct fio_outcome *out, const char **call);
+
+/* `fio --version` ("fio-3.33") into @buf. 0, or -errno (-ENOENT: no answer). */
+int fio_version_read(const char *fio_bin, char *buf, size_t len);
 
 #endif

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plan.h"
+#include "sweep/plan.h"
 
 static int parse_pct(const char *s, const char **end, int *v)
 {
@@ -74,17 +74,11 @@ int plan_parse_target(const char *spec, struct target *t, char *err, size_t errl
 		return -1;
 	}
 	len = (size_t)(eq - spec);
-	if (len >= sizeof(t->label)) {
-		snprintf(err, errlen, "--target '%s': the label is longer than %zu characters",
-			 spec, sizeof(t->label) - 1);
+	if (!label_valid(spec, len)) {
+		snprintf(err, errlen, "--target '%s': a label is letters, digits, '_', '.' and '-', "
+			 "at most %d of them", spec, LABEL_MAX - 1);
 		return -1;
 	}
-	for (size_t i = 0; i < len; i++)
-		if (!isalnum((unsigned char)spec[i]) && !strchr("_.-", spec[i])) {
-			snprintf(err, errlen, "--target '%s': a label is letters, digits, '_', '.' and '-'",
-				 spec);
-			return -1;
-		}
 	if (strlen(eq + 1) >= sizeof(t->path)) {
 		snprintf(err, errlen, "--target '%s': path too long", spec);
 		return -1;

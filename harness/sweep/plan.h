@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef NFSWEEP_PLAN_H
-#define NFSWEEP_PLAN_H
+#ifndef NFSWEEP_SWEEP_PLAN_H
+#define NFSWEEP_SWEEP_PLAN_H
 
 /*
  * The sweep plan: profiles x read-% x targets x repeats, in the order they
@@ -9,10 +9,12 @@
 #include <limits.h>
 #include <stddef.h>
 
+#include "util/label.h"
+
 #define PLAN_MAX_PCTS 101
 
 struct target {
-	char label[64];
+	char label[LABEL_MAX];
 	char path[PATH_MAX];
 	int mount;		/* index of its managed mount (--mount), -1: none */
 };
@@ -31,7 +33,7 @@ struct point {
  */
 int plan_parse_mix(const char *spec, int *pcts, size_t *n, char *err, size_t errlen);
 
-/* "label=path": the label is [A-Za-z0-9_.-]+. 0, or -1 with @err. */
+/* "label=path" (util/label.h says what a label is). 0, or -1 with @err. */
 int plan_parse_target(const char *spec, struct target *t, char *err, size_t errlen);
 
 /*

@@ -1,300 +1,276 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Options of `nfsweep run` / `nfsweep plan` (see sweep_opts.h). */
+/*
+ * The options of run, plan and curve (see sweep_opts.h): each described
+ * once, listed by the commands that take it.
+ */
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "paths.h"
-#include "sweep_opts.h"
+#include "sweep/sweep_opts.h"
+#include "util/paths.h"
 
-void sweep_usage(const char *cmd, FILE *out)
+#define FIELD(f) offsetof(struct sweep_opts, f)
+
+static int parse_profiles(void *dst, const char *arg, char *err, size_t len)
 {
-	fprintf(out,
-"usage: nfsweep %s --profile P[,P..] --target label=path|--mount label=server:/export:opts\n"
-"       [--target ..] [--mount ..] [options]%s\n"
-"\n"
-"Plans the points profiles x read-%% x targets x repeats%s\n"
-"\n"
-"  --profile LIST        profiles to run, e.g. seq64k,rand4k (profiles/<name>.fio)\n"
-"  --mix SPEC            read %% list: FROM:TO:STEP, a list 100,70,0, or one value (100:0:10)\n"
-"  --target label=path   a directory to run in (repeatable)\n"
-"  --mount label=server:/export:options\n"
-"                        a mount variant, mounted for its points and verified (root;\n"
-"                        repeatable), e.g. nc8=10.0.0.4:/vol:vers=3,nconnect=8\n"
-"  --mount-dir DIR       where managed mounts go (/run/nfsweep)\n"
-"  --out FILE.csv        results file, one row appended and fsync'd per point\n"
-"  --runtime S           measured seconds per point (60)\n"
-"  --ramp S              seconds of ramp before measuring (10)\n"
-"  --repeat N            run each point N times (1)\n"
-"  --timeout S           kill fio after S seconds (ramp + runtime + 120)\n"
-"  --engine NAME         nfsweep-uring (default), nfsweep-aio, or a fio built-in (libaio, io_uring, psync)\n"
-"  --numjobs N           fio numjobs (4)\n"
-"  --iodepth N           fio iodepth per job (32)\n"
-"  --size SIZE           working set per job, fio size syntax (1g)\n"
-"  --batch-submit N      fio iodepth_batch_submit (1)\n"
-"  --batch-complete-min N fio iodepth_batch_complete_min (1)\n"
-"  --direct 0|1          O_DIRECT (1)\n"
-"  --note TEXT           recorded in every row (e.g. 'lab uml percap 500mbit')\n"
-"  --resume              skip points that already have an ok row in --out\n"
-"  --stop-on-error       stop at the first failing point (default: record it, go on)\n"
-"  --nfs                 every --target must be an NFS mount with statistics (refused if not)\n"
-"  --mountstats FILE     where NFS statistics are read (/proc/self/mountstats; another\n"
-"                        mount namespace: /proc/PID/mountstats)\n"
-"  --profiles DIR        where profiles live (%s)\n"
-"  --engine-dir DIR      where nfsweep-*.so live (%s)\n"
-"  --fio PATH            the fio to run (fio)\n"
-"\n"
-"exit status: 0 every point ok, 1 some point failed, 2 usage error,\n"
-"             3 setup error (fio or an engine missing, results file not writable,\n"
-"             mountstats unreadable), 130/143 interrupted\n",
-		cmd, strcmp(cmd, "run") ? "" : " --out FILE.csv",
-		strcmp(cmd, "run") ? " and prints them; runs nothing." :
-		" and runs them one by one with fio, writing one CSV row per point.",
-		nfsweep_default_profiles_dir(), nfsweep_default_engine_dir());
-}
+	struct sweep_opts *o = dst;
+	char *tok, *save;
 
-static int to_int(const char *opt, const char *s, int min, int *v)
-{
-	char *end;
-	long x;
-
-	errno = 0;
-	x = strtol(s, &end, 10);
-	if (errno || end == s || *end || x < min || x > INT_MAX) {
-		fprintf(stderr, "nfsweep: --%s '%s': expected a whole number >= %d\n", opt, s, min);
+	free(o->profile_list);
+	o->nprofiles = 0;
+	o->profile_list = strdup(arg);
+	if (!o->profile_list) {
+		snprintf(err, len, "--profile: %s", strerror(ENOMEM));
 		return -1;
 	}
-	*v = (int)x;
+	for (tok = strtok_r(o->profile_list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (o->nprofiles == MAX_PROFILES) {
+			snprintf(err, len, "--profile: at most %d profiles", MAX_PROFILES);
+			return -1;
+		}
+		o->profiles[o->nprofiles++] = tok;
+	}
+	if (!o->nprofiles) {
+		snprintf(err, len, "--profile '%s': no profile named", arg);
+		return -1;
+	}
 	return 0;
 }
 
-static int parse_opts(const char *cmd, int argc, char **argv, struct sweep_opts *o)
+static int parse_mix(void *dst, const char *arg, char *err, size_t len)
 {
-	static const struct option longopts[] = {
-		{ "profile", required_argument, NULL, 'p' },
-		{ "mix", required_argument, NULL, 'm' },
-		{ "target", required_argument, NULL, 't' },
-		{ "mount", required_argument, NULL, 'M' },
-		{ "mount-dir", required_argument, NULL, 'W' },
-		{ "out", required_argument, NULL, 'o' },
-		{ "runtime", required_argument, NULL, 'R' },
-		{ "ramp", required_argument, NULL, 'r' },
-		{ "repeat", required_argument, NULL, 'n' },
-		{ "timeout", required_argument, NULL, 'T' },
-		{ "engine", required_argument, NULL, 'e' },
-		{ "numjobs", required_argument, NULL, 'j' },
-		{ "iodepth", required_argument, NULL, 'd' },
-		{ "size", required_argument, NULL, 's' },
-		{ "batch-submit", required_argument, NULL, 'b' },
-		{ "batch-complete-min", required_argument, NULL, 'c' },
-		{ "direct", required_argument, NULL, 'D' },
-		{ "note", required_argument, NULL, 'N' },
-		{ "resume", no_argument, NULL, 'u' },
-		{ "stop-on-error", no_argument, NULL, 'S' },
-		{ "nfs", no_argument, NULL, 'Q' },
-		{ "mountstats", required_argument, NULL, 'K' },
-		{ "profiles", required_argument, NULL, 'P' },
-		{ "engine-dir", required_argument, NULL, 'E' },
-		{ "fio", required_argument, NULL, 'F' },
-		{ "points", required_argument, NULL, 'x' },
-		{ "stop-rt-ms", required_argument, NULL, 'y' },
-		{ "poisson", no_argument, NULL, 'z' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	char err[256], *list, *tok, *save;
-	int curve = !strcmp(cmd, "curve");
-	int c, timeout_set = 0;
+	struct sweep_opts *o = dst;
 
-	memset(o, 0, sizeof(*o));
-	o->mix = "100:0:10";
-	o->runtime = 60;
-	o->ramp = 10;
-	o->repeat = 1;
-	o->numjobs = 4;
-	o->iodepth = 32;
-	o->batch_submit = 1;
-	o->batch_complete_min = 1;
-	o->direct = 1;
-	o->size = "1g";
-	o->engine = "nfsweep-uring";
-	o->note = "";
-	o->profiles_dir = nfsweep_default_profiles_dir();
-	o->engine_dir = nfsweep_default_engine_dir();
-	o->fio = "fio";
-	o->mount_dir = "/run/nfsweep";
-	o->mountstats = "/proc/self/mountstats";
-	o->points = 10;
+	o->mix = arg;
+	return plan_parse_mix(arg, o->pcts, &o->npcts, err, len);
+}
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'p':
-			free(o->profile_list);
-			o->nprofiles = 0;
-			list = o->profile_list = strdup(optarg);
-			if (!list) {
-				perror("nfsweep: strdup");
-				return 2;
-			}
-			for (tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-				if (o->nprofiles == MAX_PROFILES) {
-					fprintf(stderr, "nfsweep %s: --profile: at most %d profiles\n", cmd,
-						MAX_PROFILES);
-					return 2;
-				}
-				o->profiles[o->nprofiles++] = tok;
-			}
-			break;
-		case 'm': o->mix = optarg; break;
-		case 't':
-			if (o->ntargets == MAX_TARGETS) {
-				fprintf(stderr, "nfsweep %s: --target: at most %d targets\n", cmd, MAX_TARGETS);
-				return 2;
-			}
-			if (plan_parse_target(optarg, &o->targets[o->ntargets], err, sizeof(err))) {
-				fprintf(stderr, "nfsweep %s: %s\n", cmd, err);
-				return 2;
-			}
-			o->ntargets++;
-			break;
-		case 'M':
-			if (o->ntargets == MAX_TARGETS) {
-				fprintf(stderr, "nfsweep %s: at most %d targets and mounts\n", cmd, MAX_TARGETS);
-				return 2;
-			}
-			if (mount_spec_parse(optarg, &o->mounts[o->nmounts], err, sizeof(err))) {
-				fprintf(stderr, "nfsweep %s: %s\n", cmd, err);
-				return 2;
-			}
-			_Static_assert(sizeof(o->targets[0].label) == sizeof(o->mounts[0].label),
-				       "a mount's label is its target's label");
-			memcpy(o->targets[o->ntargets].label, o->mounts[o->nmounts].label,
-			       sizeof(o->targets[0].label));
-			o->targets[o->ntargets].mount = (int)o->nmounts++;
-			o->ntargets++;
-			break;
-		case 'W': o->mount_dir = optarg; break;
-		case 'o': o->out = optarg; break;
-		case 'R': if (to_int("runtime", optarg, 1, &o->runtime)) return 2; break;
-		case 'r': if (to_int("ramp", optarg, 0, &o->ramp)) return 2; break;
-		case 'n': if (to_int("repeat", optarg, 1, &o->repeat)) return 2; break;
-		case 'T': if (to_int("timeout", optarg, 1, &o->timeout)) return 2; timeout_set = 1; break;
-		case 'e': o->engine = optarg; break;
-		case 'j': if (to_int("numjobs", optarg, 1, &o->numjobs)) return 2; break;
-		case 'd': if (to_int("iodepth", optarg, 1, &o->iodepth)) return 2; break;
-		case 's': o->size = optarg; break;
-		case 'b': if (to_int("batch-submit", optarg, 1, &o->batch_submit)) return 2; break;
-		case 'c': if (to_int("batch-complete-min", optarg, 0, &o->batch_complete_min)) return 2; break;
-		case 'D':
-			if (to_int("direct", optarg, 0, &o->direct) || o->direct > 1) {
-				fprintf(stderr, "nfsweep %s: --direct takes 0 or 1\n", cmd);
-				return 2;
-			}
-			break;
-		case 'N': o->note = optarg; break;
-		case 'u': o->resume = 1; break;
-		case 'S': o->stop_on_error = 1; break;
-		case 'Q': o->require_nfs = 1; break;
-		case 'K': o->mountstats = optarg; break;
-		case 'P': o->profiles_dir = optarg; break;
-		case 'E': o->engine_dir = optarg; break;
-		case 'F': o->fio = optarg; break;
-		case 'x':
-		case 'y':
-		case 'z':
-			if (!curve) {
-				fprintf(stderr, "nfsweep %s: --%s is an option of nfsweep curve\n", cmd,
-					c == 'x' ? "points" : c == 'y' ? "stop-rt-ms" : "poisson");
-				return 2;
-			}
-			if (c == 'x' && (to_int("points", optarg, 2, &o->points) || o->points > 100))
-				return 2;
-			if (c == 'y') {
-				char *end;
+static int parse_target(void *dst, const char *arg, char *err, size_t len)
+{
+	struct sweep_opts *o = dst;
 
-				o->stop_rt_ms = strtod(optarg, &end);
-				if (*end || !(o->stop_rt_ms > 0)) {
-					fprintf(stderr, "nfsweep curve: --stop-rt-ms '%s': a time in ms > 0\n", optarg);
-					return 2;
-				}
-			}
-			if (c == 'z')
-				o->poisson = 1;
-			break;
-		case 'h': sweep_usage(cmd, stdout); return 1;
-		default:
-			fprintf(stderr, "nfsweep %s: see 'nfsweep %s --help'\n", cmd, cmd);
-			return 2;
-		}
+	if (o->ntargets == MAX_TARGETS) {
+		snprintf(err, len, "--%s: at most %d targets and mounts", "target", MAX_TARGETS);
+		return -1;
 	}
-	if (optind < argc) {
-		fprintf(stderr, "nfsweep %s: unexpected argument '%s'\n", cmd, argv[optind]);
-		return 2;
+	if (plan_parse_target(arg, &o->targets[o->ntargets], err, len))
+		return -1;
+	o->ntargets++;
+	return 0;
+}
+
+static int parse_mount(void *dst, const char *arg, char *err, size_t len)
+{
+	struct sweep_opts *o = dst;
+	struct target *t = &o->targets[o->ntargets];
+
+	if (o->ntargets == MAX_TARGETS) {
+		snprintf(err, len, "--%s: at most %d targets and mounts", "mount", MAX_TARGETS);
+		return -1;
 	}
-	if (!o->nprofiles) {
-		fprintf(stderr, "nfsweep %s: --profile is required (e.g. --profile seq64k,rand4k)\n", cmd);
-		return 2;
+	if (mount_spec_parse(arg, &o->mounts[o->nmounts], err, len))
+		return -1;
+	_Static_assert(sizeof(t->label) == sizeof(o->mounts[0].label),
+		       "a mount's label is its target's label");
+	memcpy(t->label, o->mounts[o->nmounts].label, sizeof(t->label));
+	t->path[0] = '\0';	/* under --mount-dir: sweep_opts_finish() */
+	t->mount = (int)o->nmounts++;
+	o->ntargets++;
+	return 0;
+}
+
+static int parse_stop_rt(void *dst, const char *arg, char *err, size_t len)
+{
+	struct sweep_opts *o = dst;
+	char *end;
+
+	o->stop_rt_ms = strtod(arg, &end);
+	if (end == arg || *end || !(o->stop_rt_ms > 0)) {
+		snprintf(err, len, "--stop-rt-ms '%s': expected a time in ms > 0", arg);
+		return -1;
 	}
+	return 0;
+}
+
+static const struct opt
+o_profile = { .name = "profile", .arg = "LIST", .type = OPT_CALL, .parse = parse_profiles,
+	.help = "profiles to run, e.g. seq64k,rand4k (profiles/NAME.fio)",
+	.more = "seq64k is 64 KiB sequential I/O and rand4k 4 KiB random I/O, each read % of "
+		"the mix in turn.",
+	.values = "seq64k rand4k", .complete = OPT_COMPLETE_WORDS, .example = "seq64k",
+	.required = 1 },
+o_profile_one = { .name = "profile", .arg = "NAME", .type = OPT_CALL, .parse = parse_profiles,
+	.help = "the profile of the curve, e.g. rand4k (profiles/NAME.fio)",
+	.values = "seq64k rand4k", .complete = OPT_COMPLETE_WORDS, .example = "rand4k",
+	.required = 1 },
+o_mix = { .name = "mix", .arg = "SPEC", .type = OPT_CALL, .parse = parse_mix, .def = "100:0:10",
+	.help = "read % list: FROM:TO:STEP, a list 100,70,0, or one value",
+	.example = "100,0" },
+o_mix_one = { .name = "mix", .arg = "PCT", .type = OPT_CALL, .parse = parse_mix,
+	.help = "the read % of the curve, e.g. 70", .example = "70", .required = 1 },
+o_target = { .name = "target", .arg = "label=path", .type = OPT_CALL, .parse = parse_target,
+	.help = "a directory to run in", .more = "Give at least one --target or --mount.",
+	.example = "nc1=/mnt/nc1", .repeat = 1 },
+o_target_one = { .name = "target", .arg = "label=path", .type = OPT_CALL, .parse = parse_target,
+	.help = "the directory to run in", .example = "nc8=/mnt/nc8",
+	.required = 1 },
+o_mount = { .name = "mount", .arg = "label=server:/export:options", .type = OPT_CALL,
+	.parse = parse_mount,
+	.help = "a mount variant, mounted for its points and verified (root)",
+	.more = "For example nc8=10.0.0.4:/vol:vers=3,nconnect=8,rsize=262144,wsize=262144. "
+		"Before mounting, it is refused while any NFS mount of the same server address "
+		"exists: the kernel would share that mount's NFS client and its nconnect. An "
+		"NFSv4 variant is mounted under a hostname of its own, so that trunking cannot "
+		"merge it with another client. After mounting, the transports counted in "
+		"mountstats and the vers, rsize, wsize and proto the kernel granted are checked "
+		"against what was asked. A variant that is not as asked is unmounted, and its "
+		"points become setup_error rows that name what was asked and what was found: it "
+		"is never measured under its label. The variant's points run together, and it is "
+		"unmounted after the last of them.",
+	.example = "nc8=10.0.0.4:/vol:vers=3,nconnect=8", .repeat = 1 },
+o_mount_dir = { .name = "mount-dir", .arg = "DIR", .type = OPT_STR, .off = FIELD(mount_dir),
+	.def = "/run/nfsweep", .help = "where managed mounts go", .complete = OPT_COMPLETE_DIR,
+	.example = "/run/nfsweep" },
+o_out = { .name = "out", .arg = "FILE.csv", .type = OPT_STR, .off = FIELD(out),
+	.help = "results file, one row appended and fsync'd per point",
+	.more = "It is never overwritten: an existing file needs --resume.",
+	.complete = OPT_COMPLETE_FILE, .example = "results/x/sweep.csv", .required = 1 },
+o_out_plan = { .name = "out", .arg = "FILE.csv", .type = OPT_STR, .off = FIELD(out),
+	.help = "the results file run would write (plan runs nothing, writes nothing)",
+	.complete = OPT_COMPLETE_FILE, .example = "results/x/sweep.csv" },
+o_runtime = { .name = "runtime", .arg = "S", .type = OPT_INT, .off = FIELD(runtime),
+	.min = 1, .max = INT_MAX, .def = "60", .help = "measured seconds per point",
+	.example = "5" },
+o_ramp = { .name = "ramp", .arg = "S", .type = OPT_INT, .off = FIELD(ramp), .min = 0,
+	.max = INT_MAX, .def = "10", .help = "seconds of ramp before measuring", .example = "1" },
+o_repeat = { .name = "repeat", .arg = "N", .type = OPT_INT, .off = FIELD(repeat), .min = 1,
+	.max = 1000, .def = "1", .help = "run each point N times", .example = "3" },
+o_timeout = { .name = "timeout", .arg = "S", .type = OPT_INT, .off = FIELD(timeout), .min = 1,
+	.max = INT_MAX, .help = "kill fio after S seconds (default: ramp + runtime + 120)",
+	.more = "fio gets SIGTERM, then SIGKILL 10 s later; the point is a timeout row.",
+	.example = "300" },
+o_engine = { .name = "engine", .arg = "NAME", .type = OPT_STR, .off = FIELD(engine),
+	.def = "nfsweep-uring",
+	.help = "nfsweep-uring, nfsweep-aio, or a fio built-in (libaio, io_uring, psync)",
+	.more = "nfsweep's engines run from --engine-dir.",
+	.values = "nfsweep-uring nfsweep-aio libaio io_uring psync",
+	.complete = OPT_COMPLETE_WORDS, .example = "nfsweep-aio" },
+o_numjobs = { .name = "numjobs", .arg = "N", .type = OPT_INT, .off = FIELD(numjobs), .min = 1,
+	.max = 4096, .def = "4", .help = "fio numjobs", .example = "2" },
+o_iodepth = { .name = "iodepth", .arg = "N", .type = OPT_INT, .off = FIELD(iodepth), .min = 1,
+	.max = 65536, .def = "32", .help = "fio iodepth per job", .example = "8" },
+o_size = { .name = "size", .arg = "SIZE", .type = OPT_STR, .off = FIELD(size), .def = "1g",
+	.help = "working set per job, fio size syntax", .example = "64m" },
+o_batch_submit = { .name = "batch-submit", .arg = "N", .type = OPT_INT,
+	.off = FIELD(batch_submit), .min = 1, .max = 65536, .def = "1",
+	.help = "fio iodepth_batch_submit", .example = "8" },
+o_batch_complete = { .name = "batch-complete-min", .arg = "N", .type = OPT_INT,
+	.off = FIELD(batch_complete_min), .min = 0, .max = 65536, .def = "1",
+	.help = "fio iodepth_batch_complete_min", .example = "0" },
+o_direct = { .name = "direct", .arg = "0|1", .type = OPT_INT, .off = FIELD(direct), .min = 0,
+	.max = 1, .def = "1", .help = "O_DIRECT", .values = "0 1",
+	.complete = OPT_COMPLETE_WORDS, .example = "0" },
+o_note = { .name = "note", .arg = "TEXT", .type = OPT_STR, .off = FIELD(note), .def = "",
+	.help = "recorded in every row (e.g. 'lab uml percap 500mbit')", .example = "a note" },
+o_resume = { .name = "resume", .type = OPT_FLAG, .off = FIELD(resume),
+	.help = "skip points that already have an ok row in --out",
+	.more = "A last row cut short by a crash is dropped first." },
+o_stop_on_error = { .name = "stop-on-error", .type = OPT_FLAG, .off = FIELD(stop_on_error),
+	.help = "stop at the first failing point (default: record it, go on)" },
+o_nfs = { .name = "nfs", .type = OPT_FLAG, .off = FIELD(require_nfs),
+	.help = "every --target must be an NFS mount with statistics (refused if not)",
+	.more = "Otherwise nothing runs (exit 2 for a target that is not NFS, 3 when the "
+		"statistics cannot be read). Without it a local directory is measured too, "
+		"with the RPC columns left empty." },
+o_mountstats = { .name = "mountstats", .arg = "FILE", .type = OPT_STR, .off = FIELD(mountstats),
+	.def = "/proc/self/mountstats",
+	.help = "where NFS statistics are read (another mount namespace: /proc/PID/mountstats)",
+	.complete = OPT_COMPLETE_FILE, .example = "/proc/self/mountstats" },
+o_profiles = { .name = "profiles", .arg = "DIR", .type = OPT_STR, .off = FIELD(profiles_dir),
+	.help = "where profiles live (default: the source tree's, else the installed ones)",
+	.complete = OPT_COMPLETE_DIR, .example = "profiles" },
+o_engine_dir = { .name = "engine-dir", .arg = "DIR", .type = OPT_STR, .off = FIELD(engine_dir),
+	.help = "where nfsweep-*.so live (default: the build tree's, else the installed ones)",
+	.complete = OPT_COMPLETE_DIR, .example = "build/engines" },
+o_fio = { .name = "fio", .arg = "PATH", .type = OPT_STR, .off = FIELD(fio), .def = "fio",
+	.help = "the fio to run", .complete = OPT_COMPLETE_FILE, .example = "/usr/bin/fio" },
+o_points = { .name = "points", .arg = "N", .type = OPT_INT, .off = FIELD(points), .min = 2,
+	.max = 100, .def = "10", .help = "load points, at 1/N, 2/N, .. N/N of the peak",
+	.example = "4" },
+o_stop_rt = { .name = "stop-rt-ms", .arg = "MS", .type = OPT_CALL, .parse = parse_stop_rt,
+	.help = "stop when a point's response time passes MS", .example = "5" },
+o_poisson = { .name = "poisson", .type = OPT_FLAG, .off = FIELD(poisson),
+	.help = "Poisson arrivals (fio rate_process=poisson) instead of evenly spaced ones" };
+
+/* What fio runs and how, shared by the three commands. */
+#define SWEEP_FIO_OPTS \
+	&o_runtime, &o_ramp, &o_timeout, &o_engine, &o_numjobs, &o_iodepth, &o_size, \
+	&o_batch_submit, &o_batch_complete, &o_direct, &o_note, &o_nfs, &o_mountstats, \
+	&o_profiles, &o_engine_dir, &o_fio
+
+const struct opt *const sweep_run_opts[] = {
+	&o_profile, &o_mix, &o_target, &o_mount, &o_mount_dir, &o_out, &o_repeat,
+	SWEEP_FIO_OPTS, &o_resume, &o_stop_on_error, NULL,
+};
+
+/* plan takes what run takes, so that `run` can be replaced by `plan` on any command line. */
+const struct opt *const sweep_plan_opts[] = {
+	&o_profile, &o_mix, &o_target, &o_mount, &o_mount_dir, &o_out_plan, &o_repeat,
+	SWEEP_FIO_OPTS, &o_resume, &o_stop_on_error, NULL,
+};
+
+/* A curve: one profile, read % and target, measured in one go (no --resume, no --repeat). */
+const struct opt *const sweep_curve_opts[] = {
+	&o_profile_one, &o_mix_one, &o_target_one, &o_out, SWEEP_FIO_OPTS,
+	&o_points, &o_stop_rt, &o_poisson, NULL,
+};
+
+int sweep_opts_finish(struct sweep_opts *o, char *err, size_t len)
+{
+	if (!o->profiles_dir)
+		o->profiles_dir = nfsweep_default_profiles_dir();
+	if (!o->engine_dir)
+		o->engine_dir = nfsweep_default_engine_dir();
+	if (!o->timeout)
+		o->timeout = o->ramp + o->runtime + 120;
 	if (!o->ntargets) {
-		fprintf(stderr, "nfsweep %s: --target label=path (or --mount) is required\n", cmd);
-		return 2;
+		snprintf(err, len, "--target label=path (or --mount) is required");
+		return -1;
 	}
-	for (size_t i = 0; i < o->ntargets; i++)
-		if (o->targets[i].mount >= 0)
-			snprintf(o->targets[i].path, sizeof(o->targets[i].path), "%s/%s", o->mount_dir,
-				 o->targets[i].label);
-	if (curve && (o->nprofiles != 1 || o->ntargets != 1 || o->nmounts || o->repeat != 1)) {
-		fprintf(stderr, "nfsweep curve: one --profile, one --target label=path, no --repeat\n");
-		return 2;
-	}
-	if (strcmp(cmd, "plan") && !o->out) {
-		fprintf(stderr, "nfsweep %s: --out FILE.csv is required\n", cmd);
-		return 2;
-	}
-	if (plan_parse_mix(o->mix, o->pcts, &o->npcts, err, sizeof(err))) {
-		fprintf(stderr, "nfsweep %s: %s\n", cmd, err);
-		return 2;
+	for (size_t i = 0; i < o->ntargets; i++) {
+		struct target *t = &o->targets[i];
+
+		if (t->mount >= 0 && snprintf(t->path, sizeof(t->path), "%s/%s", o->mount_dir,
+					      t->label) >= (int)sizeof(t->path)) {
+			snprintf(err, len, "--mount-dir %s: path too long", o->mount_dir);
+			return -1;
+		}
+		for (size_t j = 0; j < i; j++)
+			if (!strcmp(t->label, o->targets[j].label)) {
+				snprintf(err, len, "--target label '%s' given twice", t->label);
+				return -1;
+			}
 	}
 	if (o->batch_complete_min > o->iodepth || o->batch_submit > o->iodepth) {
-		fprintf(stderr, "nfsweep %s: --batch-submit and --batch-complete-min must not exceed --iodepth %d\n",
-			cmd, o->iodepth);
-		return 2;
+		snprintf(err, len, "--batch-submit and --batch-complete-min must not exceed "
+			 "--iodepth %d", o->iodepth);
+		return -1;
 	}
 	for (size_t i = 0; i < o->nprofiles; i++) {
 		char path[PATH_MAX];
 
 		sweep_profile_path(o, o->profiles[i], path, sizeof(path));
 		if (access(path, R_OK)) {
-			fprintf(stderr, "nfsweep %s: --profile %s: %s: %s\n", cmd, o->profiles[i], path,
-				strerror(errno));
-			return 2;
+			snprintf(err, len, "--profile %s: %s: %s", o->profiles[i], path,
+				 strerror(errno));
+			return -1;
 		}
 	}
-	for (size_t i = 0; i < o->ntargets; i++)
-		for (size_t j = 0; j < i; j++)
-			if (!strcmp(o->targets[i].label, o->targets[j].label)) {
-				fprintf(stderr, "nfsweep %s: --target label '%s' given twice\n", cmd,
-					o->targets[i].label);
-				return 2;
-			}
-	if (!timeout_set)
-		o->timeout = o->ramp + o->runtime + 120;
 	return 0;
-}
-
-int sweep_opts_parse(const char *cmd, int argc, char **argv, struct sweep_opts *o)
-{
-	int ret = parse_opts(cmd, argc, argv, o);
-
-	/* The caller frees only what it uses: after --help or an error, nothing. */
-	if (ret)
-		sweep_opts_free(o);
-	return ret;
 }
 
 void sweep_opts_free(struct sweep_opts *o)

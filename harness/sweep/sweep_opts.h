@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef NFSWEEP_SWEEP_OPTS_H
-#define NFSWEEP_SWEEP_OPTS_H
+#ifndef NFSWEEP_SWEEP_SWEEP_OPTS_H
+#define NFSWEEP_SWEEP_SWEEP_OPTS_H
 
-/* The options of `nfsweep run` and `nfsweep plan`, parsed and checked. */
-#include <stdio.h>
+/*
+ * The options of `nfsweep run`, `plan` and `curve`: the struct their option
+ * tables fill (cli/opt.h), and the checks that need all of them at once.
+ */
+#include <stddef.h>
 
-#include "mount_manage.h"
-#include "plan.h"
+#include "cli/opt.h"
+#include "nfs/managed_mount.h"
+#include "sweep/plan.h"
 
 #define MAX_PROFILES 16
 #define MAX_TARGETS 16
@@ -36,17 +40,23 @@ struct sweep_opts {
 	int require_nfs;	/* --nfs: targets must be NFS mounts with statistics */
 	const char *mountstats;	/* where NFS statistics are read */
 	/* nfsweep curve */
-	int points;		/* load points, 10 %% .. 100 %% of the peak */
+	int points;		/* load points, 10 % .. 100 % of the peak */
 	double stop_rt_ms;	/* stop when a point's response time passes it; 0: never */
 	int poisson;		/* Poisson arrivals (fio rate_process=poisson) */
 };
 
+/* The option tables of the three commands (NULL-terminated). */
+extern const struct opt *const sweep_run_opts[];
+extern const struct opt *const sweep_plan_opts[];
+extern const struct opt *const sweep_curve_opts[];
+
 /*
- * Parse @argv of subcommand @cmd ("run" or "plan"). Returns 0, 1 after
- * --help (printed), or 2 after a usage error (printed, naming the option).
+ * After opt_parse(): the defaults that depend on other options (the
+ * timeout, the managed mounts' paths, the directories next to the program),
+ * and the checks that need every option (a target given, profiles
+ * readable, labels unique, batches within the depth). 0, or -1 with @err.
  */
-int sweep_opts_parse(const char *cmd, int argc, char **argv, struct sweep_opts *o);
-void sweep_usage(const char *cmd, FILE *out);
+int sweep_opts_finish(struct sweep_opts *o, char *err, size_t len);
 void sweep_opts_free(struct sweep_opts *o);
 
 /* profiles/<name>.fio */

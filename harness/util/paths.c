@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "paths.h"
+#include "util/paths.h"
 
 #ifndef NFSWEEP_DATADIR
 #define NFSWEEP_DATADIR "/usr/local/share/nfsweep"
@@ -32,35 +33,66 @@ static const char *exe_dir(void)
 	return dir;
 }
 
-static const char *pick(char *buf, size_t len, const char *rel, const char *probe,
-			const char *installed)
+/* @dir/@probe exists? */
+static int has(const char *dir, const char *probe)
 {
 	char test[PATH_MAX];
 
-	if (snprintf(buf, len, "%s/%s", exe_dir(), rel) >= (int)len ||
-	    snprintf(test, sizeof(test), "%s/%s", buf, probe) >= (int)sizeof(test))
-		return installed;
-	return access(test, F_OK) ? installed : buf;
+	return snprintf(test, sizeof(test), "%s/%s", dir, probe) < (int)sizeof(test) &&
+	       !access(test, F_OK);
+}
+
+/*
+ * The first of: @build (relative to the program in a build tree), @rel
+ * (relative to an installed bin/, wherever the tree was installed or
+ * staged: DESTDIR), @installed (the PREFIX the program was built for)
+ * that holds @probe; @installed if none does.
+ */
+static const char *pick(char *buf, size_t len, const char *build, const char *rel,
+			const char *probe, const char *installed)
+{
+	const char *cand[2] = { build, rel };
+
+	for (int i = 0; i < 2; i++)
+		if (snprintf(buf, len, "%s/%s", exe_dir(), cand[i]) < (int)len && has(buf, probe))
+			return buf;
+	return installed;
 }
 
 const char *nfsweep_default_profiles_dir(void)
 {
 	static char buf[PATH_MAX];
 
-	return pick(buf, sizeof(buf), "../../profiles", "global.fioinc", NFSWEEP_DATADIR "/profiles");
+	return pick(buf, sizeof(buf), "../../profiles", "../share/nfsweep/profiles", "global.fioinc",
+		    NFSWEEP_DATADIR "/profiles");
 }
 
 const char *nfsweep_default_engine_dir(void)
 {
 	static char buf[PATH_MAX];
 
-	return pick(buf, sizeof(buf), "../engines", "nfsweep-uring.so", NFSWEEP_LIBDIR);
+	return pick(buf, sizeof(buf), "../engines", "../lib/nfsweep", "nfsweep-uring.so",
+		    NFSWEEP_LIBDIR);
 }
 
 const char *nfsweep_default_reference_dir(void)
 {
 	static char buf[PATH_MAX];
 
-	return pick(buf, sizeof(buf), "../../results-schema/reference", "README.md",
-		    NFSWEEP_DATADIR "/reference");
+	return pick(buf, sizeof(buf), "../../results-schema/reference", "../share/nfsweep/reference",
+		    "README.md", NFSWEEP_DATADIR "/reference");
+}
+
+int path_dir_of(const char *file, char *buf, size_t len)
+{
+	const char *slash = strrchr(file, '/');
+	int n;
+
+	if (!slash)
+		n = snprintf(buf, len, ".");
+	else if (slash == file)
+		n = snprintf(buf, len, "/");
+	else
+		n = snprintf(buf, len, "%.*s", (int)(slash - file), file);
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }

@@ -1,14 +1,24 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef NFSWEEP_PATHS_H
-#define NFSWEEP_PATHS_H
+#ifndef NFSWEEP_UTIL_PATHS_H
+#define NFSWEEP_UTIL_PATHS_H
+
+#include <stddef.h>
 
 /*
- * Where profiles and engines are: next to the program in a build tree
- * (build/harness/nfsweep -> profiles/, build/engines/), else where
- * `make install` put them.
+ * Where profiles, engines and the published figures are: next to the
+ * program in a build tree (build/harness/nfsweep -> profiles/,
+ * build/engines/), else where `make install` put them beside its bin/
+ * (PREFIX/share/nfsweep, PREFIX/lib/nfsweep, also under a DESTDIR), else
+ * the PREFIX it was built for.
  */
 const char *nfsweep_default_profiles_dir(void);
 const char *nfsweep_default_engine_dir(void);
 const char *nfsweep_default_reference_dir(void);
+
+/*
+ * The directory part of @file ("." when it has none) into @buf. 0, or
+ * -ENAMETOOLONG.
+ */
+int path_dir_of(const char *file, char *buf, size_t len);
 
 #endif

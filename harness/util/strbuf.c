@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "strbuf.h"
+#include "util/strbuf.h"
 
 static int grow(struct strbuf *sb, size_t more)
 {

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "csv.h"
+#include "results/csv.h"
 #include "helpers.h"
 
 static const struct {

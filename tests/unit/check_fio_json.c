@@ -4,7 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "fio_json.h"
+#include "sweep/fio_json.h"
 #include "helpers.h"
 
 static struct fio_result parse_ok(const char *name)

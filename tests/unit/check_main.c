@@ -19,6 +19,14 @@ int main(void)
 	srunner_add_suite(sr, make_results_file_suite());
 	srunner_add_suite(sr, make_mount_manage_suite());
 	srunner_add_suite(sr, make_ort_suite());
+	srunner_add_suite(sr, make_cli_suite());
+	srunner_add_suite(sr, make_point_suite());
+	srunner_add_suite(sr, make_curve_suite());
+	srunner_add_suite(sr, make_results_table_suite());
+	srunner_add_suite(sr, make_reference_suite());
+	srunner_add_suite(sr, make_sweep_opts_suite());
+	srunner_add_suite(sr, make_mountinfo_suite());
+	srunner_add_suite(sr, make_row_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

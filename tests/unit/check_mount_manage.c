@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "mount_manage.h"
+#include "nfs/managed_mount.h"
 
 static void load(struct ms_mount **m, size_t *n)
 {

@@ -5,7 +5,8 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "mountstats.h"
+#include "nfs/mount_opts.h"
+#include "nfs/mountstats.h"
 
 static void load(const char *name, struct ms_mount **m, size_t *n)
 {
@@ -32,8 +33,8 @@ START_TEST(test_transports_and_options)
 	ck_assert_ptr_nonnull(nc8);
 	ck_assert_uint_eq(nc1->xprts, 1);
 	ck_assert_uint_eq(nc8->xprts, 8);
-	ck_assert_int_eq(ms_opt_long(nc1->opts, "nconnect", 1), 1);
-	ck_assert_int_eq(ms_opt_long(nc8->opts, "nconnect", 1), 8);
+	ck_assert_int_eq(mount_opt_long(nc1->opts, "nconnect", 1), 1);
+	ck_assert_int_eq(mount_opt_long(nc8->opts, "nconnect", 1), 8);
 	ck_assert_ptr_nonnull(ms_find_op(nc8, "READ"));
 	ck_assert_ptr_nonnull(ms_find_op(nc8, "WRITE"));
 	ck_assert_ptr_null(mountstats_find(m, n, "/mnt/none"));

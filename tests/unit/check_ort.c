@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "ort.h"
+#include "curve/ort.h"
 
 static const struct ort_point fas3140[] = {
 	{ 5308, 0.7 }, { 10620, 0.8 }, { 15961, 1.0 }, { 21288, 1.1 }, { 26603, 1.2 },

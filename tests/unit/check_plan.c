@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "plan.h"
+#include "sweep/plan.h"
 
 static const struct {
 	const char *spec;

@@ -8,11 +8,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "csv.h"
+#include "results/csv.h"
 #include "helpers.h"
-#include "results_file.h"
-#include "row.h"
-#include "schema.h"
+#include "results/results_file.h"
+#include "results/row.h"
+#include "results/schema.h"
 
 START_TEST(test_cells)
 {

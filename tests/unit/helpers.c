@@ -39,3 +39,21 @@ bool t_block_ok(const char *buf, unsigned int n)
 			return false;
 	return true;
 }
+
+int t_write_temp(const char *text, char *path, size_t pathlen)
+{
+	size_t len = strlen(text);
+	int fd;
+
+	snprintf(path, pathlen, "/tmp/nfsweep-unit-XXXXXX");
+	fd = mkstemp(path);
+	if (fd < 0)
+		return -1;
+	if (write(fd, text, len) != (ssize_t)len) {
+		close(fd);
+		unlink(path);
+		return -1;
+	}
+	close(fd);
+	return 0;
+}

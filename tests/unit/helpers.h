@@ -16,6 +16,9 @@
  */
 int t_make_file(const char *dir, size_t size, char *path, size_t pathlen);
 
+/* Write @text to a new temporary file, its path in @path (the caller unlinks it). 0 or -1. */
+int t_write_temp(const char *text, char *path, size_t pathlen);
+
 /* Does @buf hold the pattern of block @n? */
 bool t_block_ok(const char *buf, unsigned int n);
 
@@ -29,6 +32,14 @@ Suite *make_plan_suite(void);
 Suite *make_results_file_suite(void);
 Suite *make_mount_manage_suite(void);
 Suite *make_ort_suite(void);
+Suite *make_cli_suite(void);
+Suite *make_point_suite(void);
+Suite *make_curve_suite(void);
+Suite *make_results_table_suite(void);
+Suite *make_reference_suite(void);
+Suite *make_sweep_opts_suite(void);
+Suite *make_mountinfo_suite(void);
+Suite *make_row_suite(void);
 
 #ifndef T_DATA
 #error "T_DATA (tests/data) must be defined by the build"

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The list of commands (see cmds.h). */
+#include <string.h>
+
+#include "cli/exit_status.h"
+#include "cmd/cmds.h"
+
+const struct command *const commands[] = {
+	&command_run, &command_curve, &command_plan, &command_validate, &command_ort,
+	&command_mounts, &command_summary, &command_compare, &command_plot, &command_schema,
+	&command_help, &command_completion,
+};
+const size_t ncommands = sizeof(commands) / sizeof(commands[0]);
+
+const struct command *command_find(const char *name)
+{
+	for (size_t i = 0; i < ncommands; i++)
+		if (!strcmp(commands[i]->name, name))
+			return commands[i];
+	return NULL;
+}
+
+int cmd_parse(const struct command *cmd, int argc, char **argv, void *opts, int *argi)
+{
+	int ret = opt_parse(cmd, argc, argv, opts, argi);
+
+	return !ret ? CMD_GO_ON : ret == 1 ? EXIT_OK : EXIT_USAGE;
+}

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The set-up that run and curve share (see sweep_prepare.h). */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli/exit_status.h"
+#include "cmd/sweep_prepare.h"
+#include "nfs/mountstats.h"
+#include "sweep/fio_run.h"
+
+/* Every --target is a directory (a --mount variant's is made when mounted). */
+static int check_targets(const struct command *cmd, const struct sweep_opts *o)
+{
+	for (size_t i = 0; i < o->ntargets; i++) {
+		const struct target *t = &o->targets[i];
+		struct stat st;
+
+		if (t->mount >= 0)
+			continue;
+		if (stat(t->path, &st) || !S_ISDIR(st.st_mode)) {
+			fprintf(stderr, "nfsweep %s: --target %s=%s: %s\n", cmd->name, t->label, t->path,
+				errno ? strerror(errno) : "not a directory");
+			return EXIT_USAGE;
+		}
+	}
+	return EXIT_OK;
+}
+
+static int check_nfs(const struct command *cmd, const struct sweep_opts *o)
+{
+	struct ms_mount *all;
+	char err[1024];
+	size_t n;
+	int ret;
+
+	ret = mountstats_read(o->mountstats, &all, &n);
+	if (ret) {
+		fprintf(stderr, "nfsweep %s: --nfs: read %s: %s\n", cmd->name, o->mountstats,
+			strerror(-ret));
+		return EXIT_SETUP;
+	}
+	ret = sweep_check_nfs_targets(o, all, n, err, sizeof(err));
+	mountstats_free(all, n);
+	if (!ret)
+		return EXIT_OK;
+	fprintf(stderr, "nfsweep %s: %s\n", cmd->name, err);
+	return ret == -EINVAL ? EXIT_USAGE : EXIT_SETUP;
+}
+
+static int open_results(const struct command *cmd, struct sweep *s, struct done_set *done)
+{
+	char why[1024];
+	int truncated, fd;
+
+	fd = results_open(s->o->out, s->o->resume, done, &truncated, why, sizeof(why));
+	if (fd < 0) {
+		fprintf(stderr, "nfsweep %s: %s\n", cmd->name, why);
+		return fd == -EEXIST ? EXIT_USAGE : EXIT_SETUP;
+	}
+	if (truncated)
+		fprintf(stderr, "nfsweep %s: --resume: dropped an unfinished last row of %s\n",
+			cmd->name, s->o->out);
+	s->csv_fd = fd;
+	return EXIT_OK;
+}
+
+int sweep_prepare(const struct command *cmd, struct sweep_opts *o, struct sweep *s,
+		  struct done_set *done)
+{
+	char err[1024];
+	int ret;
+
+	sweep_init(s, cmd->name, o);
+	if (sweep_opts_finish(o, err, sizeof(err))) {
+		fprintf(stderr, "nfsweep %s: %s\n", cmd->name, err);
+		return EXIT_USAGE;
+	}
+	ret = check_targets(cmd, o);
+	if (ret)
+		return ret;
+	if (fio_version_read(o->fio, s->fio_version, sizeof(s->fio_version))) {
+		fprintf(stderr, "nfsweep %s: '%s --version' failed: is fio installed? (make deps)\n",
+			cmd->name, o->fio);
+		return EXIT_SETUP;
+	}
+	if (sweep_engine_resolve(s, err, sizeof(err))) {
+		fprintf(stderr, "nfsweep %s: %s\n", cmd->name, err);
+		return EXIT_SETUP;
+	}
+	if (!strcmp(o->engine, "nfsweep-uring") || !strcmp(o->engine, "io_uring")) {
+		ret = io_uring_refused();
+		if (ret) {
+			fprintf(stderr, "nfsweep %s: --engine %s: io_uring_setup: %s: this kernel "
+				"refuses io_uring (sysctl kernel.io_uring_disabled, or a seccomp filter "
+				"as in containers); use --engine nfsweep-aio\n", cmd->name, o->engine,
+				strerror(-ret));
+			return EXIT_SETUP;
+		}
+	}
+	if (o->require_nfs && (ret = check_nfs(cmd, o)))
+		return ret;
+	ret = sweep_make_fio_dir(s, err, sizeof(err));
+	if (ret) {
+		fprintf(stderr, "nfsweep %s: %s\n", cmd->name, err);
+		return ret == -ENAMETOOLONG ? EXIT_USAGE : EXIT_SETUP;
+	}
+	return open_results(cmd, s, done);
+}

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * <profile>.png|svg: MiB/s (64 KiB and larger blocks) or IOPS against read %
+ * (100 -> 0): read, write and total, a colour per target; the published
+ * figures as a labelled series on the right-hand axis (a cloud volume's
+ * numbers next to a lab's would flatten the lab's lines on one axis).
+ */
+#include <stdio.h>
+
+#include "plot/gnuplot.h"
+#include "plot/plot.h"
+
+struct profile_chart {
+	int p, mib;
+	enum rt_metric rd, wr, tot;
+	const char *figure, *unit;
+	const struct ref_value *r100, *r0;	/* published pure read and pure write */
+};
+
+/* One block per target, two blank lines apart: gnuplot's "index". */
+static int write_data(struct plot_ctx *c, const struct profile_chart *pc, char *path, size_t len)
+{
+	const struct results_table *t = c->t;
+	char name[80];
+	FILE *f;
+	int have;
+
+	snprintf(name, sizeof(name), "%s.dat", t->profiles[pc->p]);
+	f = gp_open(c->datadir, name, path, len);
+	if (!f)
+		return -1;
+	for (int tg = 0; tg < t->ntargets; tg++) {
+		fprintf(f, "# target %s: read_pct read write total (%s)\n", t->targets[tg], pc->unit);
+		for (int pct = 100; pct >= 0; pct--) {
+			double v = rt_mean(t, pc->p, pct, tg, pc->tot, &have);
+
+			if (have)
+				fprintf(f, "%d %.3f %.3f %.3f\n", pct,
+					rt_mean(t, pc->p, pct, tg, pc->rd, &have),
+					rt_mean(t, pc->p, pct, tg, pc->wr, &have), v);
+		}
+		fprintf(f, "\n\n");
+	}
+	fclose(f);
+	return 0;
+}
+
+static int write_published(struct plot_ctx *c, const struct profile_chart *pc, char *path,
+			   size_t len)
+{
+	char name[80];
+	FILE *f;
+
+	snprintf(name, sizeof(name), "%s-published.dat", c->t->profiles[pc->p]);
+	f = gp_open(c->datadir, name, path, len);
+	if (!f)
+		return -1;
+	if (pc->r100)
+		fprintf(f, "100 %.3f\n", pc->r100->value);
+	if (pc->r0)
+		fprintf(f, "0 %.3f\n", pc->r0->value);
+	fclose(f);
+	return 0;
+}
+
+static void write_script(struct plot_ctx *c, const struct profile_chart *pc, FILE *f,
+			 const char *dat, const char *refdat)
+{
+	const struct results_table *t = c->t;
+	int published = pc->r100 || pc->r0;
+
+	fprintf(f, "reset\nset title \"%s: %lld KiB %s, %s against read share\\n{/*0.8 %s}\"\n",
+		t->profiles[pc->p], t->block_size[pc->p] / 1024, pc->mib ? "sequential" : "random",
+		pc->mib ? "throughput" : "IOPS", c->subtitle);
+	fprintf(f, "set xlabel 'read share (%%), from pure read to pure write'\n"
+		"set ylabel '%s (%s)'\nset xrange [105:-5]\nset xtics 10\n"
+		"set yrange [0:*]\nset grid\nset key below horizontal maxcols 3 spacing 1.2\n",
+		pc->unit, pc->mib ? "MiB/s, 2^{20} bytes per second" : "I/O operations per second");
+	if (published)
+		fprintf(f, "set y2label 'published (%s)'\nset y2range [0:*]\nset y2tics\n"
+			"set ytics nomirror\n", pc->unit);
+	fprintf(f, "plot \\\n");
+	for (int tg = 0; tg < t->ntargets; tg++) {
+		char lbl[80];
+
+		gp_text(lbl, sizeof(lbl), t->targets[tg], 0);
+		fprintf(f, "  '%s' index %d using 1:4 with linespoints lw 2 pt 7 lc %d title '%s total' noenhanced, \\\n"
+			"  '' index %d using 1:2 with linespoints dt 2 pt 6 lc %d title '%s read' noenhanced, \\\n"
+			"  '' index %d using 1:3 with linespoints dt 3 pt 4 lc %d title '%s write' noenhanced%s\n",
+			dat, tg, tg + 1, lbl, tg, tg + 1, lbl, tg, tg + 1, lbl,
+			(tg + 1 < t->ntargets || published) ? ", \\" : "");
+	}
+	if (published) {
+		char src[160];
+
+		gp_text(src, sizeof(src), (pc->r100 ? pc->r100 : pc->r0)->source, 0);
+		fprintf(f, "  '%s' using 1:2 axes x1y2 with points pt 9 ps 2.5 lc rgb '#000000' "
+			"title 'published: %s, %s (right axis)' noenhanced\n", refdat, src, pc->figure);
+	}
+}
+
+int plot_profile_chart(struct plot_ctx *c, int p)
+{
+	const struct results_table *t = c->t;
+	int mib = rt_is_throughput(t, p);
+	struct profile_chart pc = {
+		.p = p, .mib = mib,
+		.rd = mib ? RT_READ_MIB : RT_READ_IOPS, .wr = mib ? RT_WRITE_MIB : RT_WRITE_IOPS,
+		.tot = mib ? RT_TOTAL_MIB : RT_TOTAL_IOPS,
+		.figure = mib ? "scale-out throughput" : "scale-out IOPS",
+		.unit = mib ? "MiB/s" : "IO/s",
+	};
+	const char *metric = mib ? "total_mib_s" : "total_iops";
+	char dat[PATH_MAX], refdat[PATH_MAX], body[PATH_MAX], name[80];
+	FILE *f;
+
+	pc.r100 = reference_find(c->ref, pc.figure, t->profiles[p], 100, metric);
+	pc.r0 = reference_find(c->ref, pc.figure, t->profiles[p], 0, metric);
+	if (write_data(c, &pc, dat, sizeof(dat)) || write_published(c, &pc, refdat, sizeof(refdat)))
+		return -1;
+	snprintf(name, sizeof(name), "%s.gp", t->profiles[p]);
+	f = gp_open(c->datadir, name, body, sizeof(body));
+	if (!f)
+		return -1;
+	write_script(c, &pc, f, dat, refdat);
+	fclose(f);
+	gp_terminals(c->gp, c->dir, t->profiles[p], body);
+	return 0;
+}

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-2.0
+/* gnuplot, as every chart uses it (see gnuplot.h). */
+#include <errno.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "plot/gnuplot.h"
+
+void gp_text(char *dst, size_t len, const char *src, int enhanced)
+{
+	size_t o = 0;
+
+	for (; *src && o + 4 < len; src++) {
+		if (*src == '"' || *src == '\\' || *src == '\n' || *src == '\'') {
+			dst[o++] = '`';
+		} else if (enhanced && strchr("_^@&~{}", *src)) {
+			dst[o++] = '\\';
+			dst[o++] = '\\';
+			dst[o++] = *src;
+		} else {
+			dst[o++] = *src;
+		}
+	}
+	dst[o] = '\0';
+}
+
+FILE *gp_open(const char *dir, const char *name, char *path, size_t len)
+{
+	FILE *f;
+
+	snprintf(path, len, "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (!f)
+		fprintf(stderr, "nfsweep plot: open %s: %s\n", path, strerror(errno));
+	return f;
+}
+
+void gp_terminals(FILE *gp, const char *dir, const char *name, const char *body_path)
+{
+	/* The same script twice: after a PNG terminal and after an SVG one. */
+	fprintf(gp, "set terminal pngcairo size 1280,800 enhanced font 'sans,11'\n"
+		"set output '%s/%s.png'\nload '%s'\n", dir, name, body_path);
+	fprintf(gp, "set terminal svg size 1280,800 enhanced font 'sans,11' background '#ffffff'\n"
+		"set output '%s/%s.svg'\nload '%s'\nunset output\n", dir, name, body_path);
+}
+
+int gp_run(const char *script)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return -1;
+	if (!pid) {
+		execlp("gnuplot", "gnuplot", script, (char *)NULL);
+		fprintf(stderr, "nfsweep plot: exec gnuplot: %s (install it: tools/deps.sh plot)\n",
+			strerror(errno));
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) < 0)
+		return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}

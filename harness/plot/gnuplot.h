@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef NFSWEEP_PLOT_GNUPLOT_H
+#define NFSWEEP_PLOT_GNUPLOT_H
+
+/* What every chart does with gnuplot. */
+#include <stddef.h>
+#include <stdio.h>
+
+/*
+ * User text in a gnuplot string: quotes, backslashes and newlines become
+ * harmless. Series titles are drawn noenhanced; for an enhanced title
+ * (@enhanced) the markup characters are escaped as well.
+ */
+void gp_text(char *dst, size_t len, const char *src, int enhanced);
+
+/* Open DIR/NAME for writing (path in @path); NULL said on stderr. */
+FILE *gp_open(const char *dir, const char *name, char *path, size_t len);
+
+/* Draw the chart @body_path as DIR/NAME.png and DIR/NAME.svg, from the script @gp. */
+void gp_terminals(FILE *gp, const char *dir, const char *name, const char *body_path);
+
+/* Run gnuplot on @script: its exit status, 127 if it could not run, -1 fork failed. */
+int gp_run(const char *script);
+
+#endif

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef NFSWEEP_PLOT_PLOT_H
+#define NFSWEEP_PLOT_PLOT_H
+
+/*
+ * The published charts redrawn from a results file, with gnuplot, as PNG
+ * and SVG. Each chart writes its data and a gnuplot script into DIR/plot/
+ * (kept, so that a chart can be restyled by hand) and adds itself to the
+ * script that draws them all (charts.gp).
+ */
+#include <limits.h>
+#include <stdio.h>
+
+#include "results/reference.h"
+#include "results/results_table.h"
+
+struct plot_ctx {
+	const struct results_table *t;
+	const struct reference *ref;
+	const char *csv_path;	/* the results file */
+	const char *refdir;	/* the published figures (results-schema/reference) */
+	const char *dir;	/* where the charts go */
+	char datadir[PATH_MAX];	/* DIR/plot */
+	char subtitle[400];	/* backend/note and date */
+	int base;		/* the target the others are divided by */
+	FILE *gp;		/* charts.gp */
+};
+
+/*
+ * Each returns 0 (the chart is in charts.gp), 1 (nothing to draw) or -1
+ * (a file could not be written; said on stderr).
+ */
+
+/* <profile>.png|svg: MiB/s or IOPS against read %, read, write and total per target. */
+int plot_profile_chart(struct plot_ctx *c, int profile);
+
+/* nconnect.png|svg: each target's ratio to the base per workload, published gains beside. */
+int plot_nconnect_chart(struct plot_ctx *c);
+
+/* curve.png|svg: response time against achieved throughput, published SPEC curves beside. */
+int plot_curve_chart(struct plot_ctx *c);
+
+#endif

@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The nconnect comparison that compare and plot share (see compare.h). */
+#include "results/compare.h"
+
+const struct headline headlines[NHEADLINES] = {
+	{ "64 KiB sequential read", "seq64k", 100, RT_READ_MIB, "MiB/s" },
+	{ "64 KiB sequential write", "seq64k", 0, RT_WRITE_MIB, "MiB/s" },
+	{ "4 KiB random read", "rand4k", 100, RT_READ_IOPS, "IO/s" },
+	{ "4 KiB random write", "rand4k", 0, RT_WRITE_IOPS, "IO/s" },
+};
+
+int compare_ratio(const struct results_table *t, int p, int pct, int tg, int base,
+		  enum rt_metric m, double *value, double *base_value, double *ratio)
+{
+	int h1, h2;
+
+	*value = rt_mean(t, p, pct, tg, m, &h1);
+	*base_value = rt_mean(t, p, pct, base, m, &h2);
+	if (!h1 || !h2 || *base_value <= 0)
+		return -1;
+	*ratio = *value / *base_value;
+	return 0;
+}

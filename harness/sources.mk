@@ -1,0 +1,40 @@
+# harness/sources.mk - the harness's sources: the one list that the program
+# (harness/Makefile), the unit tests (tests/Makefile) and the fuzzers
+# (fuzz/Makefile) build from. Paths are relative to harness/; the includer
+# sets HARNESS_DIR (the path of harness/ from where it builds) and
+# HARNESS_GEN (where generated headers go).
+#
+# The rule of the tree: the library (everything but cmd/ and main.c) returns
+# -errno, or -1 with a message; only cmd/ turns outcomes into exit statuses,
+# and only cmd/ includes cmd/cmds.h.
+
+HARNESS_LIB_SRCS := \
+	cli/opt.c cli/version.c \
+	curve/ort.c curve/curve.c \
+	nfs/mountinfo.c nfs/mountstats.c nfs/mount_opts.c nfs/managed_mount.c \
+	plot/gnuplot.c plot/chart_profile.c plot/chart_nconnect.c plot/chart_curve.c \
+	results/schema.c results/csv.c results/row.c results/results_file.c \
+	results/results_table.c results/reference.c results/compare.c \
+	sweep/sweep_opts.c sweep/plan.c sweep/fio_run.c sweep/fio_json.c sweep/sweep.c \
+	sweep/point.c sweep/point_outcome.c \
+	util/strbuf.c util/paths.c util/label.c
+
+HARNESS_CMD_SRCS := cmd/commands.c cmd/sweep_prepare.c cmd/cmd_run.c cmd/cmd_plan.c \
+	cmd/cmd_curve.c cmd/cmd_validate.c cmd/cmd_ort.c cmd/cmd_mounts.c cmd/cmd_summary.c \
+	cmd/cmd_compare.c cmd/cmd_plot.c cmd/cmd_schema.c cmd/cmd_help.c
+
+HARNESS_HDRS = $(wildcard $(HARNESS_DIR)/*/*.h) $(HARNESS_DIR)/../results-schema/columns.def
+HARNESS_PKGS := json-c mount
+HARNESS_CPPFLAGS = -D_GNU_SOURCE -I$(HARNESS_DIR) -I$(HARNESS_DIR)/../results-schema \
+	-I$(HARNESS_GEN) $(shell pkg-config --cflags $(HARNESS_PKGS))
+HARNESS_LDLIBS := $(shell pkg-config --libs $(HARNESS_PKGS))
+
+# nfsweep's version (tools/version.sh): rewritten only when it changes, so
+# that a new commit rebuilds cli/version.c and nothing else.
+NFSWEEP_VERSION := $(shell $(HARNESS_DIR)/../tools/version.sh)
+$(HARNESS_GEN)/nfsweep-version.h: FORCE
+	@mkdir -p $(@D)
+	@v='#define NFSWEEP_VERSION "$(NFSWEEP_VERSION)"'; \
+	[ "$$(cat $@ 2>/dev/null)" = "$$v" ] || echo "$$v" > $@
+FORCE:
+.PHONY: FORCE

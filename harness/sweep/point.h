@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef NFSWEEP_SWEEP_POINT_H
+#define NFSWEEP_SWEEP_POINT_H
+
+/*
+ * One point of a sweep or curve: snapshot mountstats, run fio with the
+ * profile's variables, read its JSON, snapshot again, append one row and
+ * fsync it.
+ */
+#include "results/row.h"
+#include "sweep/fio_json.h"
+#include "sweep/fio_run.h"
+#include "sweep/sweep.h"
+
+/* A point of a load curve: its index (0: the unthrottled peak run) and rate. */
+struct point_load {
+	int load_point;
+	double offered_iops;	/* over all jobs; 0: no cap */
+};
+
+/* Every ${VAR} of the profiles, for one point (fio turns an unset one into ""). */
+#define POINT_NVARS 13
+struct point_vars {
+	struct fio_var v[POINT_NVARS];
+	char pct[8], runtime[16], ramp[16], numjobs[16], iodepth[16], batch_submit[16],
+	     batch_complete_min[16], direct[8], rate[64];
+};
+
+/*
+ * The variables of point @p (with @load, a curve's point) for the sweep's
+ * options @o and fio's ioengine= @engine_value. The offered rate of a
+ * curve's point is split over the jobs and between reads and writes by the
+ * mix: fio's rate_iops caps each direction of each job on its own.
+ */
+void point_fio_vars(const struct sweep_opts *o, const char *engine_value, const struct point *p,
+		    const struct point_load *load, struct point_vars *pv);
+
+/* The columns that say which point a row is, and how it was run. */
+void point_identity(struct row *r, const struct sweep *s, const struct point *p,
+		    const struct point_load *load);
+
+/*
+ * Run point @p of @total and append its row (@load: a curve's point;
+ * @setup_err: a setup_error row without running fio, its mount variant
+ * could not be had). @res receives fio's figures of an ok point. Returns 0
+ * ok (or interrupted: no row), 1 the point failed (its row says why),
+ * -errno when the row could not be written (said on stderr).
+ */
+int run_point(struct sweep *s, const struct point *p, size_t total, const struct point_load *load,
+	      const char *setup_err, struct fio_result *res);
+
+#endif

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Setting up a sweep before its first point (see sweep.h). */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+#include <linux/io_uring.h>
+
+#include "nfs/mountinfo.h"
+#include "sweep/sweep.h"
+#include "util/paths.h"
+
+volatile sig_atomic_t stop_signal;
+
+static void on_stop(int sig)
+{
+	stop_signal = sig;
+}
+
+void sweep_catch_signals(void)
+{
+	struct sigaction sa = { .sa_handler = on_stop };
+
+	/* No SA_RESTART: the wait for fio wakes up and passes the signal on. */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+void sweep_init(struct sweep *s, const char *cmd, const struct sweep_opts *o)
+{
+	struct utsname u;
+
+	memset(s, 0, sizeof(*s));
+	s->o = o;
+	s->cmd = cmd;
+	s->csv_fd = -1;
+	if (!uname(&u)) {
+		snprintf(s->host, sizeof(s->host), "%s", u.nodename);
+		snprintf(s->kernel, sizeof(s->kernel), "%s", u.release);
+	}
+}
+
+int sweep_engine_resolve(struct sweep *s, char *err, size_t len)
+{
+	const struct sweep_opts *o = s->o;
+	const char *so;
+
+	if (strncmp(o->engine, "nfsweep-", 8)) {
+		snprintf(s->engine_value, sizeof(s->engine_value), "%s", o->engine);
+		return 0;
+	}
+	if (snprintf(s->engine_value, sizeof(s->engine_value), "external:%s/%s.so", o->engine_dir,
+		     o->engine) >= (int)sizeof(s->engine_value)) {
+		snprintf(err, len, "--engine-dir %s: path too long", o->engine_dir);
+		return -ENAMETOOLONG;
+	}
+	so = s->engine_value + strlen("external:");
+	if (access(so, R_OK)) {
+		int ret = -errno;
+
+		snprintf(err, len, "--engine %s: %s: %s (build it with make, or give --engine-dir)",
+			 o->engine, so, strerror(-ret));
+		return ret;
+	}
+	return 0;
+}
+
+/*
+ * The io_uring engines need io_uring_setup(2), which a kernel may refuse to
+ * everyone (kernel.io_uring_disabled=2, EPERM), to some (=1), or a seccomp
+ * filter may block (Docker's default profile, EPERM or ENOSYS). Better to
+ * say so once, before the first point, than to record every point failed.
+ */
+int io_uring_refused(void)
+{
+	struct io_uring_params p;
+	long fd;
+
+	memset(&p, 0, sizeof(p));
+	fd = syscall(SYS_io_uring_setup, 1, &p);
+	if (fd < 0)
+		return errno == EPERM || errno == ENOSYS || errno == EACCES ? -errno : 0;
+	close((int)fd);
+	return 0;
+}
+
+int sweep_check_nfs_targets(const struct sweep_opts *o, const struct ms_mount *all, size_t n,
+			    char *err, size_t len)
+{
+	for (size_t i = 0; i < o->ntargets; i++) {
+		const struct target *t = &o->targets[i];
+		struct mount_of m;
+		int ret;
+
+		if (t->mount >= 0)
+			continue;	/* a --mount variant: verified when mounted */
+		ret = mount_of_path(t->path, NULL, &m);
+		if (ret) {
+			snprintf(err, len, "--nfs: --target %s=%s: its mount: %s", t->label, t->path,
+				 strerror(-ret));
+			return -EINVAL;
+		}
+		if (!mount_is_nfs(&m)) {
+			snprintf(err, len, "--nfs: --target %s=%s is on %s (%s), not NFS: there would "
+				 "be no RPC statistics or transports to record", t->label, t->path,
+				 m.fstype, m.mountpoint);
+			return -EINVAL;
+		}
+		if (!mountstats_find(all, n, m.mountpoint)) {
+			snprintf(err, len, "--nfs: --target %s=%s: %s has no entry for %s", t->label,
+				 t->path, o->mountstats, m.mountpoint);
+			return -ENOENT;
+		}
+	}
+	return 0;
+}
+
+int sweep_make_fio_dir(struct sweep *s, char *err, size_t len)
+{
+	char dir[PATH_MAX];
+
+	/* fio's JSON per point beside the CSV: the rows can be checked against them. */
+	if (path_dir_of(s->o->out, dir, sizeof(dir)) ||
+	    snprintf(s->fio_dir, sizeof(s->fio_dir), "%s/fio", dir) >= (int)sizeof(s->fio_dir)) {
+		snprintf(err, len, "--out %s: path too long", s->o->out);
+		return -ENAMETOOLONG;
+	}
+	if (mkdir(s->fio_dir, 0755) && errno != EEXIST) {
+		int ret = -errno;
+
+		snprintf(err, len, "mkdir %s: %s", s->fio_dir, strerror(-ret));
+		return ret;
+	}
+	return 0;
+}

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef NFSWEEP_SWEEP_SWEEP_H
+#define NFSWEEP_SWEEP_SWEEP_H
+
+/*
+ * What the points of one sweep (`run`) or curve share, and the steps that
+ * set it up before the first point. Each step returns 0, or -errno (or -1)
+ * with a message naming what failed; the commands decide what that means
+ * for their exit status.
+ */
+#include <limits.h>
+#include <signal.h>
+
+#include "nfs/mountstats.h"
+#include "sweep/sweep_opts.h"
+
+/* The signal that asked the sweep to stop (SIGINT, SIGTERM), 0 if none. */
+extern volatile sig_atomic_t stop_signal;
+void sweep_catch_signals(void);
+
+struct sweep {
+	const struct sweep_opts *o;
+	const char *cmd;			/* "run", "curve": in messages */
+	char host[256], kernel[256], fio_version[64];
+	char engine_value[PATH_MAX + 16];	/* fio's ioengine= */
+	char fio_dir[PATH_MAX];			/* per-point JSON files */
+	int csv_fd;
+	int failed;				/* points that wrote a failed row */
+};
+
+/* Start @s for @o: the host and kernel names; nothing can fail. */
+void sweep_init(struct sweep *s, const char *cmd, const struct sweep_opts *o);
+
+/*
+ * fio's ioengine= for --engine: "external:DIR/NAME.so" for nfsweep's own
+ * engines (which must exist), the name itself for fio's. 0, or -errno.
+ */
+int sweep_engine_resolve(struct sweep *s, char *err, size_t len);
+
+/*
+ * Does the kernel refuse io_uring_setup(2) (kernel.io_uring_disabled, a
+ * seccomp filter as in containers)? 0, or the -errno of the refusal.
+ */
+int io_uring_refused(void);
+
+/*
+ * --nfs: every --target must be on an NFS mount that @all (mountstats)
+ * describes. 0; -EINVAL when a target is not NFS or has no mount (the
+ * user's mistake); -ENOENT when mountstats lacks its mount. @err says which.
+ */
+int sweep_check_nfs_targets(const struct sweep_opts *o, const struct ms_mount *all, size_t n,
+			    char *err, size_t len);
+
+/*
+ * The fio/ directory beside --out, for fio's JSON of each point, made if
+ * missing. 0, -ENAMETOOLONG, or the -errno of mkdir (@err says which).
+ */
+int sweep_make_fio_dir(struct sweep *s, char *err, size_t len);
+
+#endif

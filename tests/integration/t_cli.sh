@@ -1,0 +1,60 @@
+#!/bin/bash
+# The command line as the option tables make it: every command answers -h,
+# --help and --version with exit 0; its --help lists exactly the options it
+# accepts (every listed one is accepted, every other command's is refused);
+# nfsweep --version names the version and the results schema; make install
+# puts a man page whose OPTIONS name every option of every command, and a
+# bash completion that offers a command's options (nfsweep curve -- offers
+# --points); the committed man page and completion are what the tables make.
+. "$(dirname "$0")/lib.sh"
+N=$NFSWEEP
+"$N" --version | grep -Eq '^nfsweep [0-9]+\.[0-9]+\.[0-9]+.* \(results schema [0-9]+\.[0-9]+\)$' ||
+	fail "nfsweep --version: $("$N" --version)"
+cmds=$("$N" --help | awk '/^  [a-z]/ { print $1 }')
+[ "$(wc -w <<<"$cmds")" -ge 10 ] || fail "nfsweep --help lists: $cmds"
+
+# options NFSWEEP-HELP-TEXT: the options a --help lists
+options() { grep -oE '^  --[a-z0-9-]+' | tr -d ' ' | grep -vx -- '--version'; }
+all=()
+for c in $cmds; do
+	for h in -h --help; do
+		"$N" $c $h >"$T_DISK/help" || fail "nfsweep $c $h exited $?"
+		grep -q "^usage: nfsweep $c" "$T_DISK/help" || fail "nfsweep $c $h: no usage line"
+	done
+	"$N" $c --version | grep -q '^nfsweep ' || fail "nfsweep $c --version"
+	"$N" $c --help | options > "$T_DISK/opts.$c"
+	mapfile -t -O "${#all[@]}" all < "$T_DISK/opts.$c"
+done
+# Every option some command lists is refused, by name, by a command that does not list it.
+for c in $cmds; do
+	for o in $(printf '%s\n' "${all[@]}" | sort -u); do
+		grep -qx -- "$o" "$T_DISK/opts.$c" && continue
+		msg=$("$N" $c "$o" x 2>&1)
+		rc=$?
+		[ $rc = 2 ] && grep -q -- "unknown option '$o'" <<<"$msg" ||
+			fail "nfsweep $c $o: exit $rc, not refused by name: $msg"
+	done
+done
+# summary -h and ort -h print help; they used to open a file named -h.
+"$N" summary -h | grep -q 'usage: nfsweep summary' || fail "summary -h"
+
+# The installed man page and completion.
+inst=$T_DISK/inst
+make -s -C "$T_TOP" install DESTDIR="$inst" PREFIX=/usr >"$T_DISK/install.log" 2>&1 ||
+	{ cat "$T_DISK/install.log"; fail "make install DESTDIR=$inst failed"; }
+page=$inst/usr/share/man/man1/nfsweep.1
+man -l "$page" >"$T_DISK/man.txt" 2>/dev/null || fail "man -l $page"
+for o in $(printf '%s\n' "${all[@]}" | sort -u); do
+	grep -q -- "$o" "$T_DISK/man.txt" || fail "the installed man page does not name $o"
+done
+comp=$inst/usr/share/bash-completion/completions/nfsweep
+[ -f "$comp" ] || fail "no bash completion installed at $comp"
+offered=$(bash -c '. "$1"; COMP_WORDS=(nfsweep curve --); COMP_CWORD=2; _nfsweep;
+	printf "%s\n" "${COMPREPLY[@]}"' _ "$comp")
+grep -qx -- --points <<<"$offered" || fail "completing 'nfsweep curve --' does not offer --points: $offered"
+grep -qx -- --resume <<<"$offered" && fail "completing 'nfsweep curve --' offers --resume, which curve refuses"
+offered=$(bash -c '. "$1"; COMP_WORDS=(nfsweep c); COMP_CWORD=1; _nfsweep;
+	printf "%s\n" "${COMPREPLY[@]}"' _ "$comp")
+[ "$(echo $offered)" = "curve compare completion" ] || fail "completing 'nfsweep c': $offered"
+"$T_TOP/tools/docs.sh" --check "$N" || fail "the committed man page or completion is stale (make docs)"
+echo ok

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sweep/point_outcome.c and point.c's pure steps: every way a point ends,
+ * the line of fio's stderr that says why, and fio's variables (the curve's
+ * rate split over jobs and directions).
+ */
+#include <check.h>
+#include <string.h>
+
+#include "helpers.h"
+#include "results/schema.h"
+#include "sweep/point.h"
+#include "sweep/point_outcome.h"
+
+static const struct {
+	const char *name;
+	struct fio_outcome out;
+	const char *json_err;	/* NULL: the JSON parsed */
+	int job_error;
+	const char *reason;
+	const char *status;
+	const char *error;	/* what the error text starts with */
+} outcomes[] = {
+	{ "ok", { .exited = 1 }, NULL, 0, "", STATUS_OK, "" },
+	{ "ok, a note on stderr", { .exited = 1 }, NULL, 0, "fio: note: something", STATUS_OK, "" },
+	{ "timeout", { .timed_out = 1, .signal = 9 }, "cut", 0, "", STATUS_TIMEOUT,
+	  "fio killed after 70 s (--timeout)" },
+	{ "no JSON, a reason", { .exited = 1, .exit_code = 1 }, "no JSON document in fio's output",
+	  0, "fio: failed to open file", STATUS_FIO_ERROR, "fio exited 1: fio: failed to open file" },
+	{ "no JSON, no reason", { .exited = 1, .exit_code = 1 }, "no JSON document in fio's output",
+	  0, "", STATUS_FIO_ERROR, "no JSON document in fio's output" },
+	{ "job error", { .exited = 1, .exit_code = 1 }, NULL, 5, "fio: io_u error on file /x",
+	  STATUS_FIO_ERROR, "fio job error 5 (Input/output error): fio: io_u error on file /x" },
+	{ "job error, exit 0", { .exited = 1 }, NULL, 28, "", STATUS_FIO_ERROR,
+	  "fio job error 28 (No space left on device)" },
+	{ "killed", { .signal = 9 }, NULL, 0, "", STATUS_FIO_ERROR, "fio killed by signal 9" },
+	{ "exit 1", { .exited = 1, .exit_code = 1 }, NULL, 0, "nfsweep-uring: init(): x",
+	  STATUS_FIO_ERROR, "fio exited 1: nfsweep-uring: init(): x" },
+};
+
+START_TEST(test_point_outcome)
+{
+	struct fio_result res = { .error = outcomes[_i].job_error };
+	char err[512];
+	const char *status = point_outcome(&outcomes[_i].out, outcomes[_i].json_err, &res,
+					   outcomes[_i].reason, 70, err, sizeof(err));
+
+	ck_assert_msg(!strcmp(status, outcomes[_i].status), "%s: status %s", outcomes[_i].name,
+		      status);
+	ck_assert_msg(!strcmp(err, outcomes[_i].error), "%s: error '%s'", outcomes[_i].name, err);
+}
+END_TEST
+
+START_TEST(test_stderr_reason)
+{
+	static const struct { const char *text, *want; } cases[] = {
+		{ "", "" },
+		{ "just one line\n", "just one line" },
+		{ "fio: note: a\nfio: pid=1, err=5/file:io_u.c:1, func=io_u error, error=Input/output error\nlater\n",
+		  "fio: pid=1, err=5/file:io_u.c:1, func=io_u error, error=Input/output error" },
+		/* the engine's own line says the most, before any error line */
+		{ "job: (g=0)\nnfsweep-uring: init(): refusing to run\nfio: io engine init failed\n",
+		  "nfsweep-uring: init(): refusing to run" },
+		{ "first\nfio: second\nthird", "fio: second" },
+	};
+	char buf[256];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		fio_stderr_reason(cases[i].text, buf, sizeof(buf));
+		ck_assert_msg(!strcmp(buf, cases[i].want), "case %zu: '%s'", i, buf);
+	}
+	/* a long line is cut, never overflows */
+	{
+		char text[2000];
+
+		memset(text, 'x', sizeof(text) - 1);
+		text[sizeof(text) - 1] = '\0';
+		fio_stderr_reason(text, buf, 16);
+		ck_assert_uint_eq(strlen(buf), 15);
+	}
+}
+END_TEST
+
+static const char *var(const struct point_vars *pv, const char *name)
+{
+	for (int i = 0; i < POINT_NVARS; i++)
+		if (!strcmp(pv->v[i].name, name))
+			return pv->v[i].value;
+	return NULL;
+}
+
+START_TEST(test_fio_vars)
+{
+	struct sweep_opts o = { .runtime = 60, .ramp = 10, .numjobs = 4, .iodepth = 32,
+				.batch_submit = 8, .batch_complete_min = 1, .direct = 1,
+				.size = "1g" };
+	struct target t = { .label = "nc8", .path = "/mnt/nc8", .mount = -1 };
+	struct point p = { .index = 3, .profile = "rand4k", .target = &t, .read_pct = 70,
+			   .repeat = 1 };
+	struct point_load load = { 2, 1000 };
+	struct point_vars pv;
+
+	point_fio_vars(&o, "external:/x/nfsweep-uring.so", &p, NULL, &pv);
+	ck_assert_str_eq(var(&pv, "NFSWEEP_DIR"), "/mnt/nc8");
+	ck_assert_str_eq(var(&pv, "NFSWEEP_READ_PCT"), "70");
+	ck_assert_str_eq(var(&pv, "NFSWEEP_BATCH_SUBMIT"), "8");
+	ck_assert_str_eq(var(&pv, "NFSWEEP_RATE_IOPS"), "0,0");
+	ck_assert_str_eq(var(&pv, "NFSWEEP_RATE_PROCESS"), "linear");
+	for (int i = 0; i < POINT_NVARS; i++)
+		ck_assert_msg(pv.v[i].value && pv.v[i].value[0], "%s is empty", pv.v[i].name);
+	/* 1000 IOPS offered, 70 % reads, 4 jobs: 175 reads and 75 writes per job */
+	o.poisson = 1;
+	point_fio_vars(&o, "libaio", &p, &load, &pv);
+	ck_assert_str_eq(var(&pv, "NFSWEEP_RATE_IOPS"), "175,75");
+	ck_assert_str_eq(var(&pv, "NFSWEEP_RATE_PROCESS"), "poisson");
+	ck_assert_str_eq(var(&pv, "NFSWEEP_ENGINE"), "libaio");
+}
+END_TEST
+
+Suite *make_point_suite(void)
+{
+	Suite *s = suite_create("point");
+	TCase *tc = tcase_create("outcome");
+
+	tcase_add_loop_test(tc, test_point_outcome, 0, sizeof(outcomes) / sizeof(outcomes[0]));
+	tcase_add_test(tc, test_stderr_reason);
+	tcase_add_test(tc, test_fio_vars);
+	suite_add_tcase(s, tc);
+	return s;
+}

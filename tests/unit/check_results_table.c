@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * results/results_table.c and results/compare.c on the round-number
+ * fixture (tests/data/results/nconnect-fixture.csv): means per point,
+ * failed rows not counted, curve rows kept apart, the headline ratios.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "helpers.h"
+#include "results/compare.h"
+#include "results/results_table.h"
+
+#define FIXTURE T_DATA "/results/nconnect-fixture.csv"
+
+START_TEST(test_fixture)
+{
+	struct results_table *t = malloc(sizeof(*t));
+	char why[256];
+	int p, nc1, nc8, have;
+	double v, bv, r;
+
+	ck_assert_int_eq(results_table_load(FIXTURE, t, why, sizeof(why)), 0);
+	ck_assert_int_eq(t->nprofiles, 2);
+	ck_assert_int_eq(t->ntargets, 2);
+	ck_assert_int_eq(t->failed, 1);
+	ck_assert_int_eq(t->curve_rows, 0);
+	ck_assert_str_eq(t->note, "fixture: round numbers");
+	p = rt_profile(t, "seq64k");
+	nc1 = rt_target(t, "nc1");
+	nc8 = rt_target(t, "nc8");
+	ck_assert(p >= 0 && nc1 >= 0 && nc8 >= 0);
+	ck_assert_int_eq(rt_profile(t, "nope"), -1);
+	ck_assert(rt_is_throughput(t, p));
+	ck_assert(!rt_is_throughput(t, rt_profile(t, "rand4k")));
+	/* the failed seq64k nc1 100 % row does not drag the mean down */
+	ck_assert(rt_mean(t, p, 100, nc1, RT_TOTAL_MIB, &have) == 100 && have);
+	rt_mean(t, p, 70, nc1, RT_TOTAL_MIB, &have);
+	ck_assert(!have);
+	ck_assert(rt_has_pct(t, p, 50) && !rt_has_pct(t, p, 70));
+	ck_assert_int_eq(compare_ratio(t, p, 100, nc8, nc1, RT_READ_MIB, &v, &bv, &r), 0);
+	ck_assert(v == 230 && bv == 100 && r == 2.3);
+	ck_assert_int_eq(compare_ratio(t, p, 70, nc8, nc1, RT_READ_MIB, &v, &bv, &r), -1);
+	free(t);
+}
+END_TEST
+
+START_TEST(test_curve_rows_apart)
+{
+	struct results_table *t = malloc(sizeof(*t));
+	char path[64], why[256], *text = NULL;
+	size_t len = 0;
+	FILE *in = fopen(FIXTURE, "r"), *out = open_memstream(&text, &len);
+	char line[4096];
+
+	/* the fixture plus a load-curve row of target nc8 (load_point is the 3rd column from the end) */
+	while (fgets(line, sizeof(line), in))
+		fputs(line, out);
+	fputs("1.1,2026-11-30T02:05:00Z,f,6.1,fio-3.33,,rand4k,nfsweep-uring,curvy,/x,nfs,,,,,70,4096,"
+	      "32,4,60,10,1,700,300,1000,2.7,1.2,3.9,,,,,,,,,,,,,,,,,,,,,,,,ok,,1,1000,0.5\r\n", out);
+	fclose(in);
+	fclose(out);
+	ck_assert_int_eq(t_write_temp(text, path, sizeof(path)), 0);
+	ck_assert_int_eq(results_table_load(path, t, why, sizeof(why)), 0);
+	ck_assert_int_eq(t->curve_rows, 1);
+	ck_assert_int_eq(t->ncurve_targets, 1);
+	ck_assert_str_eq(t->curve_targets[0], "curvy");
+	ck_assert_int_eq(rt_target(t, "curvy"), -1);	/* not a sweep target */
+	unlink(path);
+	free(text);
+	free(t);
+}
+END_TEST
+
+START_TEST(test_not_results)
+{
+	struct results_table *t = malloc(sizeof(*t));
+	char path[64], why[256];
+
+	ck_assert_int_eq(t_write_temp("a,b\n1,2\n", path, sizeof(path)), 0);
+	ck_assert_int_eq(results_table_load(path, t, why, sizeof(why)), -1);
+	ck_assert_ptr_nonnull(strstr(why, "not a results file"));
+	ck_assert_int_eq(results_table_load("/no/such.csv", t, why, sizeof(why)), -1);
+	ck_assert_ptr_nonnull(strstr(why, "No such file"));
+	unlink(path);
+	free(t);
+}
+END_TEST
+
+Suite *make_results_table_suite(void)
+{
+	Suite *s = suite_create("results_table");
+	TCase *tc = tcase_create("fixture");
+
+	tcase_add_test(tc, test_fixture);
+	tcase_add_test(tc, test_curve_rows_apart);
+	tcase_add_test(tc, test_not_results);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sweep/sweep_opts.c: run's table parses a whole command line into the
+ * options struct (defaults from the table, lists, specifications, managed
+ * mounts under --mount-dir), and sweep_opts_finish() refuses what needs
+ * every option at once, naming it.
+ */
+#include <check.h>
+#include <errno.h>
+#include <string.h>
+
+#include "cmd/cmds.h"
+#include "helpers.h"
+#include "sweep/sweep_opts.h"
+
+#define PROFILES T_DATA "/../../profiles"
+
+/* Parse run's options @args (NULL-terminated) into @o. */
+static int parse_run(struct sweep_opts *o, const char *const *args)
+{
+	char *argv[32] = { "run" };
+	int argc = 1, argi;
+
+	while (*args)
+		argv[argc++] = (char *)*args++;
+	memset(o, 0, sizeof(*o));
+	return opt_parse(&command_run, argc, argv, o, &argi);
+}
+
+START_TEST(test_defaults_and_values)
+{
+	const char *args[] = { "--profile", "seq64k,rand4k", "--target", "a=/tmp", "--out", "x.csv",
+			       "--mount", "b=10.0.0.4:/vol:vers=3,nconnect=8", "--mount-dir", "/mnt/m",
+			       "--profiles", PROFILES, "--ramp", "0", NULL };
+	struct sweep_opts o;
+	char err[256];
+
+	ck_assert_int_eq(parse_run(&o, args), 0);
+	ck_assert_uint_eq(o.nprofiles, 2);
+	ck_assert_str_eq(o.profiles[1], "rand4k");
+	ck_assert_uint_eq(o.npcts, 11);		/* the default mix 100:0:10 */
+	ck_assert_int_eq(o.pcts[10], 0);
+	ck_assert_int_eq(o.runtime, 60);
+	ck_assert_int_eq(o.ramp, 0);
+	ck_assert_int_eq(o.iodepth, 32);
+	ck_assert_str_eq(o.engine, "nfsweep-uring");
+	ck_assert_str_eq(o.note, "");
+	ck_assert_uint_eq(o.ntargets, 2);
+	ck_assert_uint_eq(o.nmounts, 1);
+	ck_assert_int_eq(o.targets[1].mount, 0);
+	ck_assert_int_eq(sweep_opts_finish(&o, err, sizeof(err)), 0);
+	ck_assert_str_eq(o.targets[1].path, "/mnt/m/b");	/* after --mount-dir, wherever it came */
+	ck_assert_int_eq(o.timeout, 0 + 60 + 120);
+	sweep_opts_free(&o);
+}
+END_TEST
+
+START_TEST(test_finish_refuses)
+{
+	static const struct { const char *args[16]; const char *says; } cases[] = {
+		{ { "--profile", "seq64k", "--out", "x", NULL }, "--target label=path (or --mount)" },
+		{ { "--profile", "seq64k", "--target", "a=/x", "--target", "a=/y", "--out", "x", NULL },
+		  "label 'a' given twice" },
+		{ { "--profile", "seq64k", "--target", "a=/x", "--iodepth", "4", "--batch-submit", "8",
+		    "--out", "x", NULL }, "must not exceed --iodepth 4" },
+		{ { "--profile", "nope", "--target", "a=/x", "--out", "x", NULL },
+		  "--profile nope: " },
+	};
+	struct sweep_opts o;
+	char err[512];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *args[20];
+		size_t n = 0;
+
+		while (cases[i].args[n]) {
+			args[n] = cases[i].args[n];
+			n++;
+		}
+		args[n++] = "--profiles";
+		args[n++] = PROFILES;
+		args[n] = NULL;
+		ck_assert_int_eq(parse_run(&o, args), 0);
+		ck_assert_int_eq(sweep_opts_finish(&o, err, sizeof(err)), -1);
+		ck_assert_msg(strstr(err, cases[i].says), "case %zu: '%s'", i, err);
+		sweep_opts_free(&o);
+	}
+}
+END_TEST
+
+START_TEST(test_last_list_wins)
+{
+	const char *args[] = { "--profile", "seq64k", "--profile", "rand4k", "--mix", "100",
+			       "--mix", "0,50", "--target", "a=/tmp", "--out", "x", NULL };
+	struct sweep_opts o;
+
+	ck_assert_int_eq(parse_run(&o, args), 0);
+	ck_assert_uint_eq(o.nprofiles, 1);
+	ck_assert_str_eq(o.profiles[0], "rand4k");
+	ck_assert_uint_eq(o.npcts, 2);
+	sweep_opts_free(&o);
+}
+END_TEST
+
+Suite *make_sweep_opts_suite(void)
+{
+	Suite *s = suite_create("sweep_opts");
+	TCase *tc = tcase_create("run");
+
+	tcase_add_test(tc, test_defaults_and_values);
+	tcase_add_test(tc, test_finish_refuses);
+	tcase_add_test(tc, test_last_list_wins);
+	suite_add_tcase(s, tc);
+	return s;
+}
