@@ -37,6 +37,7 @@ struct nfsweep_aio_data {
 static struct fio_option options[] = {
 	{
 		.name	= "aio_nowait",
+		.alias	= "nowait",	/* fio's libaio engine calls it so */
 		.lname	= "nfsweep-aio RWF_NOWAIT",
 		.type	= FIO_OPT_BOOL,
 		.off1	= OPT_OFF(nowait),
@@ -47,6 +48,7 @@ static struct fio_option options[] = {
 	},
 	{
 		.name	= "aio_userspace_reap",
+		.alias	= "userspace_reap",	/* fio's libaio engine calls it so */
 		.lname	= "nfsweep-aio userspace reap",
 		.type	= FIO_OPT_BOOL,
 		.off1	= OPT_OFF(userspace_reap),

@@ -48,6 +48,7 @@ struct nfsweep_uring_data {
 static struct fio_option options[] = {
 	{
 		.name	= "uring_fixedbufs",
+		.alias	= "fixedbufs",	/* fio's io_uring engine calls it so */
 		.lname	= "nfsweep-uring registered buffers",
 		.type	= FIO_OPT_BOOL,
 		.off1	= OPT_OFF(fixedbufs),
@@ -58,6 +59,7 @@ static struct fio_option options[] = {
 	},
 	{
 		.name	= "uring_registerfiles",
+		.alias	= "registerfiles",	/* fio's io_uring engine calls it so */
 		.lname	= "nfsweep-uring registered files",
 		.type	= FIO_OPT_BOOL,
 		.off1	= OPT_OFF(registerfiles),
@@ -68,6 +70,7 @@ static struct fio_option options[] = {
 	},
 	{
 		.name	= "uring_sqpoll",
+		.alias	= "sqthread_poll",	/* fio's io_uring engine calls it so */
 		.lname	= "nfsweep-uring SQPOLL",
 		.type	= FIO_OPT_BOOL,
 		.off1	= OPT_OFF(sqpoll),
@@ -78,6 +81,7 @@ static struct fio_option options[] = {
 	},
 	{
 		.name	= "uring_sqpoll_cpu",
+		.alias	= "sqthread_poll_cpu",	/* fio's io_uring engine calls it so */
 		.lname	= "nfsweep-uring SQPOLL CPU",
 		.type	= FIO_OPT_INT,
 		.off1	= OPT_OFF(sqpoll_cpu),
@@ -100,6 +104,7 @@ static struct fio_option options[] = {
 	},
 	{
 		.name	= "uring_force_async",
+		.alias	= "force_async",	/* fio's io_uring engine calls it so */
 		.lname	= "nfsweep-uring force async every Nth",
 		.type	= FIO_OPT_INT,
 		.off1	= OPT_OFF(async_every),
@@ -111,6 +116,7 @@ static struct fio_option options[] = {
 	},
 	{
 		.name	= "uring_nowait",
+		.alias	= "nowait",	/* fio's io_uring engine calls it so */
 		.lname	= "nfsweep-uring RWF_NOWAIT",
 		.type	= FIO_OPT_BOOL,
 		.off1	= OPT_OFF(nowait),
@@ -121,6 +127,7 @@ static struct fio_option options[] = {
 	},
 	{
 		.name	= "uring_hipri",
+		.alias	= "hipri",	/* fio's io_uring engine calls it so */
 		.lname	= "nfsweep-uring polled completion",
 		.type	= FIO_OPT_BOOL,
 		.off1	= OPT_OFF(hipri),
@@ -145,7 +152,7 @@ static struct fio_option options[] = {
 		.lname	= "nfsweep-uring submission path",
 		.type	= FIO_OPT_STR,
 		.off1	= OPT_OFF(submit),
-		.help	= "How requests reach the kernel",
+		.help	= "How requests reach the kernel: auto, ring, async or inline",
 		.def	= "auto",
 		.posval	= {
 			{ .ival = "auto", .oval = URING_PATH_AUTO,
