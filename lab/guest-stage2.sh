@@ -109,6 +109,10 @@ if [ -n "$LAB_INTERACTIVE" ]; then
 	echo "lab: mounts: $LAB_MOUNTS (exit the shell to power off)"
 	setsid -c bash -i
 else
-	bash -c "$LAB_CMD"
+	# COMMAND's output goes out byte for byte, apart from the console's
+	# kernel messages: raw serial lines (no CR added before each LF).
+	stty -F "$LAB_OUT_TTY" raw -echo && stty -F "$LAB_ERR_TTY" raw -echo ||
+		die "stty of $LAB_OUT_TTY/$LAB_ERR_TTY failed"
+	bash -c "$LAB_CMD" >"$LAB_OUT_TTY" 2>"$LAB_ERR_TTY"
 fi
 finish $?

@@ -6,8 +6,9 @@
 # The cap is 100 Mbit/s per flow: low enough that the cap, not the CPU of a
 # 2-core machine running UML, is what binds on both mounts (at 500 Mbit/s
 # eight flows can outrun the emulated machine when it is busy).
-# Then: a command's status comes back, a timeout kills the guest with the
-# documented code, the nconnect trap is caught (91), no guest survives.
+# Then: a command's status and output come back as they are, a timeout
+# kills the guest with the documented code, the nconnect trap is caught
+# (91), no guest survives.
 . "$(dirname "$0")/lib.sh"
 LAB=$T_TOP/lab/run
 
@@ -45,6 +46,18 @@ done
 rc=$?
 [ $rc = 7 ] || fail "a command's status 7 came back as $rc"
 no_guest_left "exit 7"
+
+# A command's output comes through as it is: its stdout on stdout, byte for
+# byte (no CR from the guest's console), its stderr on stderr, and the
+# guest kernel's own lines (sysrq: Power Off) on stderr only.
+"$LAB" --timeout 120 'echo hello; echo err >&2; grep -c xprt: /proc/self/mountstats; seq 1 50000' \
+	>"$res/out" 2>"$res/err" || fail "the output command failed: $(tail -5 "$res/err")"
+[ "$(head -n 2 "$res/out")" = "$(printf 'hello\n9')" ] || fail "stdout is not the command's: $(head -n 3 "$res/out" | cat -A)"
+[ "$(tail -n +3 "$res/out" | md5sum)" = "$(seq 1 50000 | md5sum)" ] || fail "50,000 lines did not come through whole"
+grep -q $'\r' "$res/out" && fail "stdout has CRs"
+grep -qx err "$res/err" || fail "the command's stderr is not on stderr: $(cat "$res/err")"
+grep -q 'Power' "$res/out" && fail "the guest kernel's messages are on stdout"
+no_guest_left "output"
 
 start=$(date +%s)
 "$LAB" --timeout 25 'sleep 600' >/dev/null 2>"$res/timeout.err"
