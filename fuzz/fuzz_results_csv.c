@@ -40,7 +40,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fd = fuzz_memfd(data, size, path, sizeof(path));
 	(void)results_validate(path, devnull, "fuzz", 20, &rows);
 	(void)results_table_load(path, table, why, sizeof(why));
-	if (!results_scan_for_resume(path, &done, &truncated, why, sizeof(why)))
+	if (!results_scan_for_resume(path, NULL, &done, &truncated, why, sizeof(why)))
 		(void)done_set_has(&done, "seq64k|nc1|100|1");
 	done_set_free(&done);
 	close(fd);

@@ -12,7 +12,8 @@ HARNESS_LIB_SRCS := \
 	cli/opt.c cli/version.c \
 	curve/ort.c curve/curve.c \
 	nfs/mountinfo.c nfs/mountstats.c nfs/mount_opts.c nfs/managed_mount.c \
-	plot/gnuplot.c plot/chart_profile.c plot/chart_nconnect.c plot/chart_curve.c \
+	plot/gnuplot.c plot/chart_profile.c plot/chart_latency.c plot/chart_timeline.c \
+	plot/chart_nconnect.c plot/chart_curve.c \
 	results/schema.c results/csv.c results/row.c results/results_file.c \
 	results/results_table.c results/reference.c results/compare.c \
 	sweep/sweep_opts.c sweep/plan.c sweep/fio_run.c sweep/fio_json.c sweep/sweep.c \

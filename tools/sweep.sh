@@ -1,34 +1,50 @@
 #!/bin/bash
 # sweep.sh - `make sweep`: the published read/write-ratio sweeps (seq64k and
 # rand4k, read % 100 -> 0 by 10) as results/<timestamp>/sweep.csv, then a
-# summary table.
+# summary table, the charts and the nconnect comparison.
 #
-#   TARGETS="nc1=/mnt/a nc8=/mnt/b"   sweep these directories (your mounts)
+#   TARGETS="nc1=/mnt/a nc8=/mnt/b"   sweep these NFS mounts (yours), with the
+#                                     published method's settings (below); a
+#                                     target that is not NFS is refused unless NFS=0
 #   (no TARGETS)                      a quick sweep inside the lab: nconnect=1
 #                                     and nconnect=8 mounts of one export, per-flow
 #                                     cap shaping (lab/README.md); a local scratch
 #                                     directory if no lab backend can run
-#   RUNTIME=, RAMP=                   seconds per point (quick: 2 and 1)
-#   ENGINE=, NUMJOBS=, IODEPTH=, SIZE=, MIX=, PROFILES=, LAB_OPTS=
+#   RUNTIME=, RAMP=                   seconds per point
+#   ENGINE=, NUMJOBS=, IODEPTH=, SIZE=, DIRECT=, MIX=, PROFILES=, LAB_OPTS=, NFS=0
+#   RESULTS=DIR                       where results/<timestamp> goes (results)
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 nfsweep=$top/build/harness/nfsweep
 ts=$(date -u +%Y%m%dT%H%M%SZ)
-out=results/$ts
-mkdir -p "$out"
+out=${RESULTS:-results}/$ts
 csv=$out/sweep.csv
 
-common=(--profile "${PROFILES:-seq64k,rand4k}" --mix "${MIX:-100:0:10}"
-	--runtime "${RUNTIME:-2}" --ramp "${RAMP:-1}" --engine "${ENGINE:-nfsweep-uring}")
+common=(--profile "${PROFILES:-seq64k,rand4k}" --mix "${MIX:-100:0:10}")
 
 if [ -n "${TARGETS:-}" ]; then
+	# The published method: the vendor's documented fio settings for these
+	# charts (results-schema/reference/README.md): libaio, O_DIRECT, 4 jobs
+	# of iodepth 128, 4 GiB each, 600 s per point, no ramp (randrepeat=0 is in
+	# the profiles). Each can be overridden; the rows record what was used.
+	method=(--engine "${ENGINE:-libaio}" --direct "${DIRECT:-1}" --numjobs "${NUMJOBS:-4}"
+		--iodepth "${IODEPTH:-128}" --size "${SIZE:-4g}" --runtime "${RUNTIME:-600}"
+		--ramp "${RAMP:-0}")
 	targets=()
 	for t in $TARGETS; do targets+=(--target "$t"); done
+	# A mistyped path or an unmounted export must not be measured as the local disk.
+	nfs=(--nfs)
+	[ "${NFS:-1}" = 0 ] && nfs=()
 	echo "make sweep: ${TARGETS} -> $csv" >&2
-	"$nfsweep" run "${common[@]}" "${targets[@]}" --numjobs "${NUMJOBS:-4}" \
-		--iodepth "${IODEPTH:-32}" --size "${SIZE:-1g}" --out "$csv"
+	echo "make sweep: the published method: ${method[*]}; $("$nfsweep" plan "${common[@]}" \
+		"${targets[@]}" "${method[@]}" 2>/dev/null | tail -n 1)" >&2
+	"$nfsweep" run "${common[@]}" "${targets[@]}" "${method[@]}" "${nfs[@]}" --out "$csv"
 	rc=$?
+	if [ $rc = 2 ] && [ ${#nfs[@]} -gt 0 ]; then
+		echo "make sweep: (NFS=0 measures a target that is not NFS anyway, without RPC figures)" >&2
+	fi
 else
+	common+=(--runtime "${RUNTIME:-2}" --ramp "${RAMP:-1}" --engine "${ENGINE:-nfsweep-uring}")
 	rate=500mbit
 	note="lab: user-mode-linux, NFSv3, per-flow cap $rate (fq maxrate), quick run"
 	echo "make sweep: no TARGETS: a quick sweep in the lab ($note) -> $csv" >&2
@@ -39,6 +55,7 @@ else
 	rc=$?
 	if [ $rc = 77 ]; then
 		dir=$(mktemp -d "${TMPDIR:-/var/tmp}/nfsweep-sweep.XXXXXX")
+		rm -rf "$out"
 		echo "make sweep: no lab backend here: sweeping a local scratch directory $dir instead (not NFS)" >&2
 		"$nfsweep" run "${common[@]}" --target local="$dir" --numjobs "${NUMJOBS:-2}" \
 			--iodepth "${IODEPTH:-8}" --size "${SIZE:-32m}" \

@@ -31,7 +31,7 @@ o_base = { .name = "base", .arg = "LABEL", .type = OPT_STR,
 	.help = "the target the others are divided by (default: the first in the file)",
 	.example = "nc1" },
 o_out = { .name = "out", .arg = "FILE", .type = OPT_STR, .off = offsetof(struct compare_opts, out),
-	.help = "where the CSV goes (default: compare.csv beside FILE.csv)",
+	.help = "where the CSV goes (default: compare.csv, or compare-runs.csv, beside the last file)",
 	.complete = OPT_COMPLETE_FILE, .example = "compare.csv" },
 o_reference = { .name = "reference", .arg = "DIR", .type = OPT_STR,
 	.off = offsetof(struct compare_opts, reference),
@@ -148,76 +148,200 @@ static int find_base(const struct results_table *t, const char *file, const char
 	return EXIT_USAGE;
 }
 
+/* B / A of metric @m at one point of two tables: v[0] B, v[1] A, v[2] the ratio. */
+static int ratio_of(const struct results_table *a, int pa, int ta, const struct results_table *b,
+		    int pb, int tb, int pct, enum rt_metric m, double v[3])
+{
+	int ha, hb;
+
+	v[0] = rt_mean(b, pb, pct, tb, m, &hb);
+	v[1] = rt_mean(a, pa, pct, ta, m, &ha);
+	if (!ha || !hb || v[1] <= 0)
+		return -1;
+	v[2] = v[0] / v[1];
+	return 0;
+}
+
+/* One point of run B against run A: the figure, read p99, write p99. */
+static void runs_point(const struct results_table *a, int pa, int ta,
+		       const struct results_table *b, int pb, int tb, int pct,
+		       const char *base, int fd)
+{
+	enum rt_metric ms[3] = { rt_is_throughput(a, pa) ? RT_TOTAL_MIB : RT_TOTAL_IOPS,
+				 RT_READ_P99, RT_WRITE_P99 };
+
+	for (int k = 0; k < 3; k++) {
+		double v[3];
+
+		if (ratio_of(a, pa, ta, b, pb, tb, pct, ms[k], v)) {
+			printf(" %6s", "-");
+			continue;
+		}
+		printf(" %5.2fx", v[2]);
+		csv_ratio(fd, "runs", a->profiles[pa], pct, ms[k], a->targets[ta], base, v, -1,
+			  "second file / first file");
+	}
+}
+
+/*
+ * compare A.csv B.csv: run B against run A (before and after a change),
+ * point by point: each target against itself. The number of points in both.
+ */
+static int compare_runs(const struct results_table *a, const struct results_table *b,
+			const char *fa, const char *fb, int fd)
+{
+	const char *base = strrchr(fa, '/') ? strrchr(fa, '/') + 1 : fa;
+	int matched = 0;
+
+	printf("%s against %s, point by point: each figure of the second over the first\n", fb, fa);
+	for (int pa = 0; pa < a->nprofiles; pa++) {
+		int pb = rt_profile(b, a->profiles[pa]), common = 0;
+
+		for (int ta = 0; ta < a->ntargets; ta++)
+			common += rt_target(b, a->targets[ta]) >= 0;
+		if (pb < 0 || !common)
+			continue;
+		printf("\n%s: total %s, read p99, write p99 (second / first)\n%-7s", a->profiles[pa],
+		       rt_is_throughput(a, pa) ? "MiB/s" : "IOPS", "read %");
+		for (int ta = 0; ta < a->ntargets; ta++)
+			if (rt_target(b, a->targets[ta]) >= 0)
+				printf(" %20s", a->targets[ta]);
+		printf("\n");
+		for (int pct = 100; pct >= 0; pct--) {
+			if (!rt_has_pct(a, pa, pct) || !rt_has_pct(b, pb, pct))
+				continue;
+			printf("%-7d", pct);
+			for (int ta = 0; ta < a->ntargets; ta++) {
+				int tb = rt_target(b, a->targets[ta]);
+
+				if (tb < 0)
+					continue;
+				if (!rt_rows(a, pa, pct, ta) || !rt_rows(b, pb, pct, tb)) {
+					printf(" %20s", "-");
+					continue;
+				}
+				runs_point(a, pa, ta, b, pb, tb, pct, base, fd);
+				matched++;
+			}
+			printf("\n");
+		}
+	}
+	return matched;
+}
+
+/* @o->out, or NAME beside @file. The fd, or -1 (said). */
+static int open_out(struct compare_opts *o, const char *file, const char *name, char *buf,
+		    size_t len)
+{
+	int fd;
+
+	if (!o->out) {
+		if (path_dir_of(file, buf, len) || strlen(buf) + strlen(name) + 2 > len) {
+			fprintf(stderr, "nfsweep compare: %s: path too long\n", file);
+			return -1;
+		}
+		strcat(buf, "/");
+		strcat(buf, name);
+		o->out = buf;
+	}
+	fd = open(o->out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0)
+		fprintf(stderr, "nfsweep compare: open %s: %s\n", o->out, strerror(errno));
+	else
+		csv_append_record(fd, csv_header, NCSV);
+	return fd;
+}
+
+/* compare FILE: each target against the base target, and the published gains. */
+static int compare_targets(struct compare_opts *o, const struct results_table *t, const char *file)
+{
+	struct reference ref = { 0 };
+	char why[512], outbuf[PATH_MAX];
+	int base, fd, ret;
+
+	if (t->ntargets < 2) {
+		fprintf(stderr, "nfsweep compare: %s has %d target%s with ok rows: nothing to compare "
+			"(two runs: nfsweep compare A.csv B.csv)\n", file, t->ntargets,
+			t->ntargets == 1 ? "" : "s");
+		return EXIT_USAGE;
+	}
+	ret = find_base(t, file, o->base, &base);
+	if (ret)
+		return ret;
+	if (reference_load_dir(o->reference ? o->reference : nfsweep_default_reference_dir(), &ref,
+			       why, sizeof(why)))
+		fprintf(stderr, "nfsweep compare: no published gains shown: %s\n", why);
+	fd = open_out(o, file, "compare.csv", outbuf, sizeof(outbuf));
+	if (fd >= 0) {
+		print_headlines(t, &ref, base, fd);
+		print_points(t, base, fd);
+		close(fd);
+		fprintf(stderr, "nfsweep compare: written to %s\n", o->out);
+	}
+	reference_free(&ref);
+	return fd < 0 ? EXIT_SETUP : EXIT_OK;
+}
+
 static int cmd_compare_main(const struct command *cmd, int argc, char **argv)
 {
 	struct compare_opts o = { 0 };
-	struct results_table *t = NULL;
-	struct reference ref = { 0 };
+	struct results_table *t[2] = { NULL, NULL };
 	char why[512], outbuf[PATH_MAX];
-	const char *file;
-	int ret, argi, base, fd;
+	int ret, argi, nfiles, fd;
 
 	ret = cmd_parse(cmd, argc, argv, &o, &argi);
 	if (ret != CMD_GO_ON)
 		return ret;
-	file = argv[argi];
-	ret = EXIT_SETUP;
-	t = results_table_read(file, why, sizeof(why));
-	if (!t) {
-		fprintf(stderr, "nfsweep compare: %s\n", why);
-		goto out;
+	nfiles = argc - argi;
+	if (nfiles == 2 && o.base) {
+		fprintf(stderr, "nfsweep compare: --base is for the targets of one file; two files "
+			"compare each target with itself\n");
+		return EXIT_USAGE;
 	}
-	if (reference_load_dir(o.reference ? o.reference : nfsweep_default_reference_dir(), &ref,
-			       why, sizeof(why)))
-		fprintf(stderr, "nfsweep compare: no published gains shown: %s\n", why);
-	if (t->ntargets < 2) {
-		fprintf(stderr, "nfsweep compare: %s has %d target%s with ok rows: nothing to compare\n",
-			file, t->ntargets, t->ntargets == 1 ? "" : "s");
-		ret = EXIT_USAGE;
-		goto out;
-	}
-	ret = find_base(t, file, o.base, &base);
-	if (ret)
-		goto out;
-	if (!o.out) {
-		if (path_dir_of(file, outbuf, sizeof(outbuf)) ||
-		    strlen(outbuf) + sizeof("/compare.csv") > sizeof(outbuf)) {
-			fprintf(stderr, "nfsweep compare: %s: path too long\n", file);
-			ret = EXIT_USAGE;
+	for (int i = 0; i < nfiles; i++) {
+		t[i] = results_table_read(argv[argi + i], why, sizeof(why));
+		if (!t[i]) {
+			fprintf(stderr, "nfsweep compare: %s\n", why);
+			ret = EXIT_SETUP;
 			goto out;
 		}
-		strcat(outbuf, "/compare.csv");
-		o.out = outbuf;
 	}
-	fd = open(o.out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (nfiles == 1) {
+		ret = compare_targets(&o, t[0], argv[argi]);
+		goto out;
+	}
+	fd = open_out(&o, argv[argi + 1], "compare-runs.csv", outbuf, sizeof(outbuf));
 	if (fd < 0) {
-		fprintf(stderr, "nfsweep compare: open %s: %s\n", o.out, strerror(errno));
 		ret = EXIT_SETUP;
 		goto out;
 	}
-	csv_append_record(fd, csv_header, NCSV);
-	print_headlines(t, &ref, base, fd);
-	print_points(t, base, fd);
+	ret = compare_runs(t[0], t[1], argv[argi], argv[argi + 1], fd) ? EXIT_OK : EXIT_USAGE;
 	close(fd);
-	fprintf(stderr, "nfsweep compare: written to %s\n", o.out);
-	ret = EXIT_OK;
+	if (ret)
+		fprintf(stderr, "nfsweep compare: %s and %s have no point in common (profile, target "
+			"and read %% with ok rows in both)\n", argv[argi], argv[argi + 1]);
+	else
+		fprintf(stderr, "nfsweep compare: written to %s\n", o.out);
 out:
-	reference_free(&ref);
-	free(t);
+	free(t[0]);
+	free(t[1]);
 	return ret;
 }
 
 const struct command command_compare = {
 	.name = "compare",
 	.summary = "ratios between targets (nc8/nc1), headline gains",
-	.args = "FILE.csv",
-	.min_args = 1, .max_args = 1,
-	.about = "Ratios of each target to the base target per profile and read %, on total MiB/s "
-		 "(64 KiB\nand larger blocks) or total IOPS, and the headline ratios of the published "
-		 "nconnect\ncomparison (seq read, seq write, random read, random write) beside the "
-		 "published gains.\nPrinted, and written as CSV to --out.",
+	.args = "FILE.csv [AFTER.csv]",
+	.min_args = 1, .max_args = 2,
+	.about = "With one file: the ratio of each target to the base target per profile and read "
+		 "%, on total\nMiB/s (64 KiB and larger blocks) or total IOPS, and the headline "
+		 "ratios of the published\nnconnect comparison (seq read, seq write, random read, "
+		 "random write) beside the published\ngains (compare.csv). With two files (before "
+		 "and after a tuning change): each point of the\nsecond over the same point of the "
+		 "first, throughput and p99 latency of reads and writes\n(compare-runs.csv beside "
+		 "the second). Printed, and written as CSV to --out.",
 	.opts = compare_opts,
-	.exit_status = "0, 2 usage (unknown --base, fewer than two targets), 3 unreadable input or "
-		       "output",
+	.exit_status = "0, 2 usage (unknown --base, fewer than two targets, two files with no point "
+		       "in common),\n             3 unreadable input or output",
 	.run = cmd_compare_main,
 };

@@ -30,7 +30,7 @@ static int cmd_plan_main(const struct command *cmd, int argc, char **argv)
 		goto out;
 	}
 	n = plan_build(o.profiles, o.nprofiles, o.pcts, o.npcts, o.targets, o.ntargets, o.repeat,
-		       points);
+		       o.order, points);
 	printf("%-6s %-12s %-12s %-8s %-6s %s\n", "point", "profile", "target", "read_pct",
 	       "repeat", "path");
 	for (i = 0; i < n; i++)

@@ -18,6 +18,7 @@
 
 struct plot_opts {
 	const char *outdir, *base, *reference;
+	int timeline;
 };
 
 static const struct opt
@@ -32,7 +33,14 @@ o_reference = { .name = "reference", .arg = "DIR", .type = OPT_STR,
 	.off = offsetof(struct plot_opts, reference),
 	.help = "the published figures (default: results-schema/reference, or the installed copy)",
 	.complete = OPT_COMPLETE_DIR, .example = "results-schema/reference" };
-static const struct opt *const plot_opts[] = { &o_outdir, &o_base, &o_reference, NULL };
+static const struct opt o_timeline = {
+	.name = "timeline", .type = OPT_FLAG, .off = offsetof(struct plot_opts, timeline),
+	.help = "also PROFILE-timeline.png|svg: second by second through the sweep, per target",
+	.more = "From fio's per-second logs of each point (beside its JSON): the bursts, "
+		"throttling and drift of a cloud volume that a point's mean hides.",
+};
+static const struct opt *const plot_opts[] = { &o_outdir, &o_base, &o_reference, &o_timeline,
+					       NULL };
 
 /* The charts' directory, DIR/plot for their data, and the subtitle. EXIT_OK or the status. */
 static int plot_setup(struct plot_ctx *c, const char *file, char *dirbuf, size_t len)
@@ -60,14 +68,39 @@ static int plot_setup(struct plot_ctx *c, const char *file, char *dirbuf, size_t
 	return EXIT_OK;
 }
 
+/* The charts of profile @p; their names (printed once drawn) into @drawn. */
+static int profile_charts(struct plot_ctx *c, int p, int timeline, char drawn[][96], int *n)
+{
+	const char *name = c->t->profiles[p];
+	int r;
+
+	if (plot_profile_chart(c, p))
+		return -1;
+	snprintf(drawn[(*n)++], 96, "%s", name);
+	r = plot_latency_chart(c, p);
+	if (r < 0)
+		return -1;
+	if (!r)
+		snprintf(drawn[(*n)++], 96, "%s-latency", name);
+	if (!timeline)
+		return 0;
+	r = plot_timeline_chart(c, p);
+	if (r == 1)
+		fprintf(stderr, "nfsweep plot: --timeline: no per-second logs for %s (the rows "
+			"of nfsweep before schema 1.2 have none)\n", name);
+	else if (!r)
+		snprintf(drawn[(*n)++], 96, "%s-timeline", name);
+	return r < 0 ? -1 : 0;
+}
+
 /*
  * Every chart into charts.gp, then gnuplot once; the charts drawn are
  * listed on stdout. EXIT_OK, or EXIT_SETUP (said).
  */
-static int draw(struct plot_ctx *c)
+static int draw(struct plot_ctx *c, int timeline)
 {
-	char script[PATH_MAX + 16];
-	int r = 0, nconnect, curve;
+	char script[PATH_MAX + 16], drawn[3 * RT_MAX + 2][96];
+	int r = 0, n = 0;
 
 	snprintf(script, sizeof(script), "%s/charts.gp", c->datadir);
 	c->gp = fopen(script, "w");
@@ -76,23 +109,21 @@ static int draw(struct plot_ctx *c)
 		return EXIT_SETUP;
 	}
 	for (int p = 0; p < c->t->nprofiles && !r; p++)
-		r = plot_profile_chart(c, p);
-	nconnect = r ? r : plot_nconnect_chart(c);
-	curve = nconnect < 0 ? -1 : plot_curve_chart(c);
+		r = profile_charts(c, p, timeline, drawn, &n);
+	if (!r && !(r = plot_nconnect_chart(c)))
+		snprintf(drawn[n++], 96, "nconnect");
+	if (r >= 0 && !(r = plot_curve_chart(c)))
+		snprintf(drawn[n++], 96, "curve");
 	fclose(c->gp);
-	if (r < 0 || nconnect < 0 || curve < 0)
+	if (r < 0)
 		return EXIT_SETUP;
 	r = gp_run(script);
 	if (r) {
 		fprintf(stderr, "nfsweep plot: gnuplot %s failed (exit %d)\n", script, r);
 		return EXIT_SETUP;
 	}
-	for (int p = 0; p < c->t->nprofiles; p++)
-		printf("%s/%s.png %s/%s.svg\n", c->dir, c->t->profiles[p], c->dir, c->t->profiles[p]);
-	if (!nconnect)
-		printf("%s/nconnect.png %s/nconnect.svg\n", c->dir, c->dir);
-	if (!curve)
-		printf("%s/curve.png %s/curve.svg\n", c->dir, c->dir);
+	for (int i = 0; i < n; i++)
+		printf("%s/%s.png %s/%s.svg\n", c->dir, drawn[i], c->dir, drawn[i]);
 	return EXIT_OK;
 }
 
@@ -133,7 +164,7 @@ static int cmd_plot_main(const struct command *cmd, int argc, char **argv)
 	}
 	ret = plot_setup(&c, c.csv_path, dirbuf, sizeof(dirbuf));
 	if (!ret)
-		ret = draw(&c);
+		ret = draw(&c, o.timeline);
 out:
 	reference_free(&ref);
 	free(t);
@@ -145,9 +176,10 @@ const struct command command_plot = {
 	.summary = "charts (PNG, SVG) with gnuplot, published figures beside",
 	.args = "FILE.csv",
 	.min_args = 1, .max_args = 1,
-	.about = "Draws, with gnuplot, PNG and SVG charts of a results file into DIR: one per "
-		 "profile\n(throughput or IOPS against read %, read, write and total per target, "
-		 "published figures\nbeside), nconnect.png|svg (each target's ratio to the base per "
+	.about = "Draws, with gnuplot, PNG and SVG charts of a results file into DIR: per "
+		 "profile, one of\nthroughput or IOPS against read % (read, write and total per "
+		 "target, published figures\nbeside, bars over the repeats) and one of latency "
+		 "(PROFILE-latency: p50 and p99),\nnconnect.png|svg (each target's ratio to the base per "
 		 "workload, published gains\nbeside) and curve.png|svg (load curves, published SPEC "
 		 "SFS curves beside). The data and\nthe gnuplot scripts stay in DIR/plot/ for "
 		 "restyling.",

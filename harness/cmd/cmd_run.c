@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * nfsweep run: the points of the plan one by one (sweep/point.c does each),
- * target by target so that a managed mount variant is mounted once for its
- * points. A failing point becomes a row and the sweep goes on; SIGINT and
+ * the targets interleaved, or target by target (--order by-target, and
+ * always with managed mounts, so that a variant is mounted once for its
+ * points). A failing point becomes a row and the sweep goes on; SIGINT and
  * SIGTERM keep every whole row and print the command that resumes.
  */
 #include <errno.h>
@@ -66,7 +67,7 @@ static struct point *plan_points(const struct sweep_opts *o, const struct done_s
 	if (!points)
 		return NULL;
 	*n = plan_build(o->profiles, o->nprofiles, o->pcts, o->npcts, o->targets, o->ntargets,
-			o->repeat, points);
+			o->repeat, o->order, points);
 	*todo = 0;
 	for (size_t i = 0; i < *n; i++) {
 		char key[512], pct[8], rep[8];

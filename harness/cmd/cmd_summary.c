@@ -5,11 +5,49 @@
  * below), the mean of its ok rows.
  */
 #include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 
 #include "cli/exit_status.h"
 #include "cmd/cmds.h"
 #include "results/results_table.h"
+
+/* "p50/p99" of one direction, "-" without completions. */
+static const char *lat_cell(const struct results_table *t, int p, int pct, int tg,
+			    enum rt_metric p50, enum rt_metric p99, char *buf, size_t len)
+{
+	int h50, h99;
+	double a = rt_mean(t, p, pct, tg, p50, &h50), b = rt_mean(t, p, pct, tg, p99, &h99);
+
+	if (!h50 || !h99)
+		return "-";
+	snprintf(buf, len, "%.0f/%.0f", a, b);
+	return buf;
+}
+
+/* Completion latency per read % and target: reads | writes, p50/p99 in us. */
+static void print_latency(const struct results_table *t, int p)
+{
+	printf("\n%s: completion latency p50/p99 in us, reads | writes (mean of ok rows)\n%-7s",
+	       t->profiles[p], "read %");
+	for (int tg = 0; tg < t->ntargets; tg++)
+		printf(" %25s", t->targets[tg]);
+	printf("\n");
+	for (int pct = 100; pct >= 0; pct--) {
+		if (!rt_has_pct(t, p, pct))
+			continue;
+		printf("%-7d", pct);
+		for (int tg = 0; tg < t->ntargets; tg++) {
+			char r[32], w[32], cell[80];
+
+			snprintf(cell, sizeof(cell), "%s | %s",
+				 lat_cell(t, p, pct, tg, RT_READ_P50, RT_READ_P99, r, sizeof(r)),
+				 lat_cell(t, p, pct, tg, RT_WRITE_P50, RT_WRITE_P99, w, sizeof(w)));
+			printf(" %25s", rt_rows(t, p, pct, tg) ? cell : "-");
+		}
+		printf("\n");
+	}
+}
 
 static void print_profile(const struct results_table *t, int p)
 {
@@ -51,8 +89,10 @@ static int cmd_summary_main(const struct command *cmd, int argc, char **argv)
 		fprintf(stderr, "nfsweep summary: %s\n", why);
 		return EXIT_SETUP;
 	}
-	for (int p = 0; p < t->nprofiles; p++)
+	for (int p = 0; p < t->nprofiles; p++) {
 		print_profile(t, p);
+		print_latency(t, p);
+	}
 	if (t->failed)
 		printf("\n%d failed row%s not counted (status column)\n", t->failed,
 		       t->failed > 1 ? "s" : "");
@@ -66,7 +106,8 @@ const struct command command_summary = {
 	.args = "FILE.csv",
 	.min_args = 1, .max_args = 1,
 	.about = "Per profile, read % x target: total MiB/s (blocks of 64 KiB and more) or total "
-		 "IOPS, the\nmean of the ok rows.",
+		 "IOPS,\nthen the completion latency (p50/p99 of reads and of writes), each the mean of "
+		 "the\nok rows of the point.",
 	.exit_status = "0, 2 usage, 3 not a readable results file",
 	.run = cmd_summary_main,
 };

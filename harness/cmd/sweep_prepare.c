@@ -9,6 +9,7 @@
 #include "cmd/sweep_prepare.h"
 #include "nfs/mountstats.h"
 #include "sweep/fio_run.h"
+#include "sweep/point.h"
 
 /* Every --target is a directory (a --mount variant's is made when mounted). */
 static int check_targets(const struct command *cmd, const struct sweep_opts *o)
@@ -51,13 +52,17 @@ static int check_nfs(const struct command *cmd, const struct sweep_opts *o)
 
 static int open_results(const struct command *cmd, struct sweep *s, struct done_set *done)
 {
+	struct row config = { 0 };
 	char why[1024];
 	int truncated, fd;
 
-	fd = results_open(s->o->out, s->o->resume, done, &truncated, why, sizeof(why));
+	sweep_config_row(s, &config);
+	fd = results_open(s->o->out, s->o->resume, &config, done, &truncated, why, sizeof(why));
+	row_free(&config);
 	if (fd < 0) {
 		fprintf(stderr, "nfsweep %s: %s\n", cmd->name, why);
-		return fd == -EEXIST ? EXIT_USAGE : EXIT_SETUP;
+		/* an existing file, or one measured otherwise: the user's to decide */
+		return fd == -EEXIST || fd == -EINVAL ? EXIT_USAGE : EXIT_SETUP;
 	}
 	if (truncated)
 		fprintf(stderr, "nfsweep %s: --resume: dropped an unfinished last row of %s\n",

@@ -12,6 +12,7 @@
 
 struct profile_chart {
 	int p, mib;
+	int repeated;		/* some point has several ok rows: error bars */
 	enum rt_metric rd, wr, tot;
 	const char *figure, *unit;
 	const struct ref_value *r100, *r0;	/* published pure read and pure write */
@@ -30,14 +31,17 @@ static int write_data(struct plot_ctx *c, const struct profile_chart *pc, char *
 	if (!f)
 		return -1;
 	for (int tg = 0; tg < t->ntargets; tg++) {
-		fprintf(f, "# target %s: read_pct read write total (%s)\n", t->targets[tg], pc->unit);
+		fprintf(f, "# target %s: read_pct read write total total_min total_max (%s)\n",
+			t->targets[tg], pc->unit);
 		for (int pct = 100; pct >= 0; pct--) {
-			double v = rt_mean(t, pc->p, pct, tg, pc->tot, &have);
+			double v = rt_mean(t, pc->p, pct, tg, pc->tot, &have), lo, hi;
 
-			if (have)
-				fprintf(f, "%d %.3f %.3f %.3f\n", pct,
-					rt_mean(t, pc->p, pct, tg, pc->rd, &have),
-					rt_mean(t, pc->p, pct, tg, pc->wr, &have), v);
+			if (!have)
+				continue;
+			rt_range(t, pc->p, pct, tg, pc->tot, &lo, &hi);
+			fprintf(f, "%d %.3f %.3f %.3f %.3f %.3f\n", pct,
+				rt_mean(t, pc->p, pct, tg, pc->rd, &have),
+				rt_mean(t, pc->p, pct, tg, pc->wr, &have), v, lo, hi);
 		}
 		fprintf(f, "\n\n");
 	}
@@ -84,10 +88,17 @@ static void write_script(struct plot_ctx *c, const struct profile_chart *pc, FIL
 		char lbl[80];
 
 		gp_text(lbl, sizeof(lbl), t->targets[tg], 0);
-		fprintf(f, "  '%s' index %d using 1:4 with linespoints lw 2 pt 7 lc %d title '%s total' noenhanced, \\\n"
-			"  '' index %d using 1:2 with linespoints dt 2 pt 6 lc %d title '%s read' noenhanced, \\\n"
-			"  '' index %d using 1:3 with linespoints dt 3 pt 4 lc %d title '%s write' noenhanced%s\n",
-			dat, tg, tg + 1, lbl, tg, tg + 1, lbl, tg, tg + 1, lbl,
+		/* With repeats, the total's bars span the least and greatest of them. */
+		if (pc->repeated)
+			fprintf(f, "  '%s' index %d using 1:4:5:6 with yerrorlines lw 2 pt 7 lc %d "
+				"title '%s total (bars: the repeats, min..max)' noenhanced, \\\n",
+				dat, tg, tg + 1, lbl);
+		else
+			fprintf(f, "  '%s' index %d using 1:4 with linespoints lw 2 pt 7 lc %d "
+				"title '%s total' noenhanced, \\\n", dat, tg, tg + 1, lbl);
+		fprintf(f, "  '%s' index %d using 1:2 with linespoints dt 2 pt 6 lc %d title '%s read' noenhanced, \\\n"
+			"  '%s' index %d using 1:3 with linespoints dt 3 pt 4 lc %d title '%s write' noenhanced%s\n",
+			dat, tg, tg + 1, lbl, dat, tg, tg + 1, lbl,
 			(tg + 1 < t->ntargets || published) ? ", \\" : "");
 	}
 	if (published) {
@@ -114,6 +125,9 @@ int plot_profile_chart(struct plot_ctx *c, int p)
 	char dat[PATH_MAX], refdat[PATH_MAX], body[PATH_MAX], name[80];
 	FILE *f;
 
+	for (int tg = 0; tg < t->ntargets; tg++)
+		for (int pct = 0; pct <= 100; pct++)
+			pc.repeated |= rt_rows(t, p, pct, tg) > 1;
 	pc.r100 = reference_find(c->ref, pc.figure, t->profiles[p], 100, metric);
 	pc.r0 = reference_find(c->ref, pc.figure, t->profiles[p], 0, metric);
 	if (write_data(c, &pc, dat, sizeof(dat)) || write_published(c, &pc, refdat, sizeof(refdat)))

@@ -34,6 +34,19 @@ struct plot_ctx {
 /* <profile>.png|svg: MiB/s or IOPS against read %, read, write and total per target. */
 int plot_profile_chart(struct plot_ctx *c, int profile);
 
+/*
+ * <profile>-latency.png|svg: p50 and p99 of reads and writes against read %
+ * per target. 1 when no point has a latency.
+ */
+int plot_latency_chart(struct plot_ctx *c, int profile);
+
+/*
+ * <profile>-timeline.png|svg: MiB/s or IOPS second by second through the
+ * sweep (fio's per-second logs of each point), a colour per target: bursts,
+ * throttling and drift that a point's mean hides. 1 when no point has logs.
+ */
+int plot_timeline_chart(struct plot_ctx *c, int profile);
+
 /* nconnect.png|svg: each target's ratio to the base per workload, published gains beside. */
 int plot_nconnect_chart(struct plot_ctx *c);
 

@@ -118,8 +118,26 @@ void done_set_free(struct done_set *d)
 	memset(d, 0, sizeof(*d));
 }
 
-int results_scan_for_resume(const char *path, struct done_set *done, int *truncated,
-			    char *why, size_t whylen)
+/* Was the row @rec measured as @config says? 0, or -EINVAL with @why. */
+static int same_config(const struct csv_record *rec, const struct row *config, char *why,
+		       size_t whylen)
+{
+	for (size_t k = 0; config && k < schema_nconfig_columns; k++) {
+		enum column c = schema_config_columns[k];
+		const char *want = config->cell[c] ? config->cell[c] : "";
+
+		if (strcmp(rec->cells[c], want)) {
+			snprintf(why, whylen, "its line %zu was measured with %s '%s', this run has "
+				 "'%s': resume with the same options, or write a new file",
+				 rec->line, columns[c].name, rec->cells[c], want);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+int results_scan_for_resume(const char *path, const struct row *config, struct done_set *done,
+			    int *truncated, char *why, size_t whylen)
 {
 	struct csv_record rec = { 0 };
 	size_t line = 0;
@@ -151,6 +169,9 @@ int results_scan_for_resume(const char *path, struct done_set *done, int *trunca
 			ret = -EPROTO;
 			goto out;
 		}
+		ret = same_config(&rec, config, why, whylen);
+		if (ret)
+			goto out;
 		good_end = ftell(f);
 		if (strcmp(rec.cells[COL_status], "ok"))
 			continue;
@@ -175,11 +196,11 @@ out:
 	return ret;
 }
 
-int results_open(const char *path, bool resume, struct done_set *done, int *truncated,
-		 char *why, size_t whylen)
+int results_open(const char *path, bool resume, const struct row *config, struct done_set *done,
+		 int *truncated, char *why, size_t whylen)
 {
 	const char *hdr[NCOLUMNS];
-	char scan_why[256] = "";
+	char scan_why[512] = "";
 	int fd, ret;
 
 	*truncated = 0;
@@ -189,7 +210,12 @@ int results_open(const char *path, bool resume, struct done_set *done, int *trun
 				 "a new file (nothing is overwritten)", path);
 			return -EEXIST;
 		}
-		ret = results_scan_for_resume(path, done, truncated, scan_why, sizeof(scan_why));
+		ret = results_scan_for_resume(path, config, done, truncated, scan_why,
+					      sizeof(scan_why));
+		if (ret == -EINVAL) {
+			snprintf(why, whylen, "--resume: %s: %s", path, scan_why);
+			return ret;
+		}
 		if (ret) {
 			snprintf(why, whylen, "--resume: %s: %s%s%s", path,
 				 ret == -EPROTO ? "not a results file of this schema" : strerror(-ret),

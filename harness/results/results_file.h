@@ -9,6 +9,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "results/row.h"
+
 /*
  * Check @path against the schema; print each problem as
  * "PREFIX: FILE:LINE: column NAME: why" to @errs (at most @max_errors).
@@ -28,20 +30,24 @@ void done_set_free(struct done_set *d);
 
 /*
  * For --resume: read @path, refuse other columns or another schema major
- * (-EPROTO, @why says which), cut a last row that a crash left unfinished
- * (@truncated set), and collect the ok points. 0, or -errno.
+ * (-EPROTO, @why says which), refuse rows measured otherwise than @config
+ * says (its schema_config_columns; -EINVAL, @why names the first column
+ * that differs and the line), cut a last row that a crash left unfinished
+ * (@truncated set), and collect the ok points. @config NULL: no check.
+ * 0, or -errno.
  */
-int results_scan_for_resume(const char *path, struct done_set *done, int *truncated,
-			    char *why, size_t whylen);
+int results_scan_for_resume(const char *path, const struct row *config, struct done_set *done,
+			    int *truncated, char *why, size_t whylen);
 
 /*
  * Open the results file @path to append rows to: create it with the header
  * row (never over an existing file: -EEXIST unless @resume), or, with
- * @resume, scan it (results_scan_for_resume, @truncated) and open it for
- * appending. Returns the fd (O_APPEND), or -errno with @why the whole
- * message ("--out FILE exists: ..", "open FILE: ..", "--resume: FILE: ..").
+ * @resume, scan it (results_scan_for_resume: @config, @truncated) and open
+ * it for appending. Returns the fd (O_APPEND), or -errno with @why the
+ * whole message ("--out FILE exists: ..", "open FILE: ..", "--resume: FILE:
+ * .."): -EEXIST and -EINVAL (another configuration) are the user's to mend.
  */
-int results_open(const char *path, bool resume, struct done_set *done, int *truncated,
-		 char *why, size_t whylen);
+int results_open(const char *path, bool resume, const struct row *config, struct done_set *done,
+		 int *truncated, char *why, size_t whylen);
 
 #endif

@@ -7,12 +7,42 @@
 
 #include "results/csv.h"
 #include "results/results_table.h"
+#include "results/row.h"
 #include "results/schema.h"
 
 const char *const rt_metric_column[RT_NMETRICS] = {
 	[RT_READ_IOPS] = "read_iops", [RT_WRITE_IOPS] = "write_iops", [RT_TOTAL_IOPS] = "total_iops",
 	[RT_READ_MIB] = "read_mib_s", [RT_WRITE_MIB] = "write_mib_s", [RT_TOTAL_MIB] = "total_mib_s",
+	[RT_READ_P50] = "read_clat_p50_us", [RT_READ_P99] = "read_clat_p99_us",
+	[RT_WRITE_P50] = "write_clat_p50_us", [RT_WRITE_P99] = "write_clat_p99_us",
 };
+
+/* The same metrics as columns. */
+static const enum column metric_col[RT_NMETRICS] = {
+	[RT_READ_IOPS] = COL_read_iops, [RT_WRITE_IOPS] = COL_write_iops,
+	[RT_TOTAL_IOPS] = COL_total_iops, [RT_READ_MIB] = COL_read_mib_s,
+	[RT_WRITE_MIB] = COL_write_mib_s, [RT_TOTAL_MIB] = COL_total_mib_s,
+	[RT_READ_P50] = COL_read_clat_p50_us, [RT_READ_P99] = COL_read_clat_p99_us,
+	[RT_WRITE_P50] = COL_write_clat_p50_us, [RT_WRITE_P99] = COL_write_clat_p99_us,
+};
+_Static_assert(sizeof(metric_col) / sizeof(metric_col[0]) == RT_NMETRICS, "a column per metric");
+
+static void cell_add(struct rt_cell *c, char **cells)
+{
+	for (int m = 0; m < RT_NMETRICS; m++) {
+		const char *v = cells[metric_col[m]];
+		double x;
+
+		if (!*v)
+			continue;	/* no completions in that direction */
+		x = atof(v);
+		c->sum[m] += x;
+		c->min[m] = c->count[m] && c->min[m] < x ? c->min[m] : x;
+		c->max[m] = c->count[m] && c->max[m] > x ? c->max[m] : x;
+		c->count[m]++;
+	}
+	c->n++;
+}
 
 static int intern(char list[][64], int *n, const char *s)
 {
@@ -27,11 +57,6 @@ static int intern(char list[][64], int *n, const char *s)
 
 int results_table_load(const char *path, struct results_table *t, char *why, size_t len)
 {
-	static const enum column cols[RT_NMETRICS] = {
-		[RT_READ_IOPS] = COL_read_iops, [RT_WRITE_IOPS] = COL_write_iops,
-		[RT_TOTAL_IOPS] = COL_total_iops, [RT_READ_MIB] = COL_read_mib_s,
-		[RT_WRITE_MIB] = COL_write_mib_s, [RT_TOTAL_MIB] = COL_total_mib_s,
-	};
 	struct csv_record rec = { 0 };
 	size_t line = 0;
 	char vwhy[256];
@@ -58,7 +83,7 @@ int results_table_load(const char *path, struct results_table *t, char *why, siz
 		    schema_check_version(rec.cells[COL_schema_version], vwhy, sizeof(vwhy)))
 			continue;
 		if (!t->note[0] && !t->first_time[0]) {
-			snprintf(t->note, sizeof(t->note), "%s", rec.cells[COL_note]);
+			snprintf(t->note, sizeof(t->note), "%s", row_text(rec.cells[COL_note]));
 			snprintf(t->first_time, sizeof(t->first_time), "%s", rec.cells[COL_start_time]);
 		}
 		if (strcmp(rec.cells[COL_status], STATUS_OK)) {
@@ -83,9 +108,7 @@ int results_table_load(const char *path, struct results_table *t, char *why, siz
 			continue;
 		t->block_size[p] = atoll(rec.cells[COL_block_size_bytes]);
 		c = &t->cell[p][pct][tg];
-		for (int m = 0; m < RT_NMETRICS; m++)
-			c->sum[m] += atof(rec.cells[cols[m]]);
-		c->n++;
+		cell_add(c, rec.cells);
 	}
 out:
 	fclose(f);
@@ -128,8 +151,23 @@ double rt_mean(const struct results_table *t, int p, int pct, int tg, enum rt_me
 {
 	const struct rt_cell *c = &t->cell[p][pct][tg];
 
-	*have = c->n > 0;
-	return c->n ? c->sum[m] / c->n : 0.0;
+	*have = c->count[m] > 0;
+	return c->count[m] ? c->sum[m] / c->count[m] : 0.0;
+}
+
+int rt_range(const struct results_table *t, int p, int pct, int tg, enum rt_metric m,
+	     double *min, double *max)
+{
+	const struct rt_cell *c = &t->cell[p][pct][tg];
+
+	*min = c->min[m];
+	*max = c->max[m];
+	return c->count[m] > 0;
+}
+
+int rt_rows(const struct results_table *t, int p, int pct, int tg)
+{
+	return t->cell[p][pct][tg].n;
 }
 
 int rt_has_pct(const struct results_table *t, int p, int pct)

@@ -4,21 +4,24 @@
 
 /*
  * A results CSV folded into one mean per (profile, target, read %) over its
- * ok rows: what summary, compare and plot show.
+ * ok rows (the repeats of a point), with their least and greatest: what
+ * summary, compare and plot show.
  */
 #include <stddef.h>
 
-#define RT_MAX 32
+#define RT_MAX 16	/* profiles, targets: a run has at most 16 of each */
 
 enum rt_metric { RT_READ_IOPS, RT_WRITE_IOPS, RT_TOTAL_IOPS, RT_READ_MIB, RT_WRITE_MIB,
-		 RT_TOTAL_MIB, RT_NMETRICS };
+		 RT_TOTAL_MIB, RT_READ_P50, RT_READ_P99, RT_WRITE_P50, RT_WRITE_P99,
+		 RT_NMETRICS };
 
 /* The results column each metric is the mean of. */
 extern const char *const rt_metric_column[RT_NMETRICS];
 
 struct rt_cell {
-	int n;
-	double sum[RT_NMETRICS];
+	int n;				/* ok rows */
+	int count[RT_NMETRICS];		/* of them with the metric (latency needs completions) */
+	double sum[RT_NMETRICS], min[RT_NMETRICS], max[RT_NMETRICS];
 };
 
 struct results_table {
@@ -31,7 +34,7 @@ struct results_table {
 	char curve_targets[RT_MAX][64];	/* the targets those rows are of */
 	int ncurve_targets;
 	char note[256];			/* of the first row */
-	char first_time[32];		/* start_time of the first row */
+	char first_time[32];		/* start_time of the first row: the sweep's start */
 	struct rt_cell cell[RT_MAX][101][RT_MAX];	/* [profile][read %][target] */
 };
 
@@ -44,8 +47,15 @@ struct results_table *results_table_read(const char *path, char *why, size_t len
 int rt_profile(const struct results_table *t, const char *name);
 int rt_target(const struct results_table *t, const char *name);
 
-/* Mean of @m at (p, pct, tg); 0 with *have = 0 when there is no ok row. */
+/* Mean of @m at (p, pct, tg); 0 with *have = 0 when no ok row has it. */
 double rt_mean(const struct results_table *t, int p, int pct, int tg, enum rt_metric m, int *have);
+
+/* The least and greatest of @m there (the spread of the repeats); 0 if none has it. */
+int rt_range(const struct results_table *t, int p, int pct, int tg, enum rt_metric m,
+	     double *min, double *max);
+
+/* Ok rows at (p, pct, tg): the repeats measured. */
+int rt_rows(const struct results_table *t, int p, int pct, int tg);
 
 /* Has any target an ok row at (p, pct)? */
 int rt_has_pct(const struct results_table *t, int p, int pct);

@@ -43,3 +43,21 @@ void row_free(struct row *r)
 		r->cell[i] = NULL;
 	}
 }
+
+/* Would a spreadsheet take @s for a formula? */
+static int formula_like(const char *s)
+{
+	return *s && strchr("=+-@\t\r", *s);
+}
+
+void row_protect_text(struct row *r)
+{
+	for (int i = 0; i < NCOLUMNS; i++)
+		if (columns[i].type == COL_STR && r->cell[i] && formula_like(r->cell[i]))
+			row_set(r, (enum column)i, "'%s", r->cell[i]);
+}
+
+const char *row_text(const char *cell)
+{
+	return cell[0] == '\'' && formula_like(cell + 1) ? cell + 1 : cell;
+}

@@ -15,4 +15,13 @@ void row_set(struct row *r, enum column c, const char *fmt, ...)
 void row_set_num(struct row *r, enum column c, double v);
 void row_free(struct row *r);
 
+/*
+ * A text cell that would begin with '=', '+', '-', '@', a tab or a CR gets
+ * an apostrophe before it, so that no spreadsheet takes a note or an error
+ * text for a formula (OWASP's advice against CSV injection); run on a row
+ * just before it is written. row_text() is a cell as it was set.
+ */
+void row_protect_text(struct row *r);
+const char *row_text(const char *cell);
+
 #endif

@@ -24,6 +24,14 @@ static const char *const type_names[] = {
 _Static_assert(sizeof(type_names) / sizeof(type_names[0]) == COL_STATUS + 1,
 	       "every column type has a name");
 
+const enum column schema_config_columns[] = {
+	COL_engine, COL_iodepth, COL_numjobs, COL_direct, COL_size, COL_runtime_s, COL_ramp_s,
+	COL_batch_submit, COL_batch_complete_min, COL_fio_opts, COL_fio_version,
+	COL_nfsweep_version,
+};
+const size_t schema_nconfig_columns = sizeof(schema_config_columns) /
+				      sizeof(schema_config_columns[0]);
+
 const char *schema_version(void)
 {
 #define STR2(x) #x
@@ -142,4 +150,9 @@ void schema_print_markdown(FILE *out)
 	for (i = 0; i < NCOLUMNS; i++)
 		fprintf(out, "| `%s` | %s | %s | %s |\n", columns[i].name,
 			type_names[columns[i].type], columns[i].unit, columns[i].meaning);
+	fprintf(out, "\nThe rows of one file agree on the columns that say how a point was measured; "
+		"`--resume` refuses a run that does not:");
+	for (size_t k = 0; k < schema_nconfig_columns; k++)
+		fprintf(out, "%s `%s`", k ? "," : "", columns[schema_config_columns[k]].name);
+	fprintf(out, ".\n");
 }

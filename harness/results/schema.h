@@ -11,7 +11,7 @@
 #include <stdio.h>
 
 #define NFSWEEP_SCHEMA_MAJOR 1
-#define NFSWEEP_SCHEMA_MINOR 1
+#define NFSWEEP_SCHEMA_MINOR 2
 
 enum col_type { COL_STR, COL_INT, COL_NUM, COL_TIME, COL_STATUS };
 
@@ -50,6 +50,14 @@ int schema_check_cell(enum column c, const char *val, char *why, size_t len);
 
 /* 0 if @v is a schema version this reader understands (same major). */
 int schema_check_version(const char *v, char *why, size_t len);
+
+/*
+ * The columns that say how a point was measured (engine, depth, jobs,
+ * sizes, times, fio's and nfsweep's versions): the rows of one results
+ * file must agree on them, and --resume refuses a run that does not.
+ */
+extern const enum column schema_config_columns[];
+extern const size_t schema_nconfig_columns;
 
 /* Column index of @name, or -1. */
 int schema_find(const char *name);

@@ -23,23 +23,29 @@ static double now_s(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static void child(const char *fio_bin, const char *jobfile, const struct fio_var *vars,
-		  int nvars, int out_fd, int err_fd)
+static void child(const struct fio_cmd *cmd, int out_fd, int err_fd)
 {
-	int i;
+	char *argv[cmd->nargs + 4];
+	int i, n = 0;
 
 	/* Own process group: a timeout or Ctrl-C reaches fio and its jobs. */
 	setpgid(0, 0);
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
-	for (i = 0; i < nvars; i++)
-		setenv(vars[i].name, vars[i].value, 1);
+	for (i = 0; i < cmd->nvars; i++)
+		setenv(cmd->vars[i].name, cmd->vars[i].value, 1);
 	dup2(out_fd, STDOUT_FILENO);
 	dup2(err_fd, STDERR_FILENO);
 	close(out_fd);
 	close(err_fd);
-	execlp(fio_bin, fio_bin, "--output-format=json", jobfile, (char *)NULL);
-	fprintf(stderr, "nfsweep: exec %s: %s\n", fio_bin, strerror(errno));
+	argv[n++] = (char *)cmd->fio;
+	argv[n++] = "--output-format=json";
+	for (i = 0; i < cmd->nargs; i++)
+		argv[n++] = (char *)cmd->args[i];
+	argv[n++] = (char *)cmd->jobfile;
+	argv[n] = NULL;
+	execvp(cmd->fio, argv);
+	fprintf(stderr, "nfsweep: exec %s: %s\n", cmd->fio, strerror(errno));
 	_exit(127);
 }
 
@@ -77,10 +83,11 @@ static void reap_group(pid_t pgid, double limit_s, volatile sig_atomic_t *stop)
 	}
 }
 
-int fio_run(const char *fio_bin, const char *jobfile, const struct fio_var *vars, int nvars,
-	    const char *json_path, int timeout_s, volatile sig_atomic_t *stop,
-	    struct fio_outcome *out, const char **call)
+int fio_run(const struct fio_cmd *cmd, volatile sig_atomic_t *stop, struct fio_outcome *out,
+	    const char **call)
 {
+	const char *json_path = cmd->json_path;
+	int timeout_s = cmd->timeout_s;
 	char err_path[4096];
 	double start, kill_at = 0;
 	int out_fd, err_fd, status, sent_term = 0, pidfd;
@@ -110,7 +117,7 @@ int fio_run(const char *fio_bin, const char *jobfile, const struct fio_var *vars
 		return -errno;
 	}
 	if (!pid)
-		child(fio_bin, jobfile, vars, nvars, out_fd, err_fd);
+		child(cmd, out_fd, err_fd);
 	setpgid(pid, pid);	/* also here: no race with the first kill */
 	close(out_fd);
 	close(err_fd);

@@ -25,13 +25,25 @@ struct fio_outcome {
 	double seconds;		/* wall time */
 };
 
+/* One run of fio. */
+struct fio_cmd {
+	const char *fio;		/* the program */
+	const char *jobfile;
+	const struct fio_var *vars;	/* set in its environment: the job file's ${VAR}s */
+	int nvars;
+	const char *const *args;	/* options before the job file ("--key=value"): global */
+	int nargs;
+	const char *json_path;		/* its JSON; its stderr goes to JSON_PATH.stderr */
+	int timeout_s;			/* then SIGTERM, and SIGKILL 10 s later */
+};
+
 /*
  * 0 when fio ran (whatever its outcome, in @out), or -errno when it could
- * not be started (@call names the failing call).
+ * not be started (@call names the failing call). *@stop set (a signal to
+ * nfsweep) stops it as the timeout does, as an interruption.
  */
-int fio_run(const char *fio_bin, const char *jobfile, const struct fio_var *vars, int nvars,
-	    const char *json_path, int timeout_s, volatile sig_atomic_t *stop,
-	    struct fio_outcome *out, const char **call);
+int fio_run(const struct fio_cmd *cmd, volatile sig_atomic_t *stop, struct fio_outcome *out,
+	    const char **call);
 
 /* `fio --version` ("fio-3.33") into @buf. 0, or -errno (-ENOENT: no answer). */
 int fio_version_read(const char *fio_bin, char *buf, size_t len);

@@ -76,7 +76,8 @@ int plan_parse_target(const char *spec, struct target *t, char *err, size_t errl
 	len = (size_t)(eq - spec);
 	if (!label_valid(spec, len)) {
 		snprintf(err, errlen, "--target '%s': a label is letters, digits, '_', '.' and '-', "
-			 "at most %d of them", spec, LABEL_MAX - 1);
+			 "at most %d of them, and begins with a letter, a digit or '_'", spec,
+			 LABEL_MAX - 1);
 		return -1;
 	}
 	if (strlen(eq + 1) >= sizeof(t->path)) {
@@ -91,20 +92,23 @@ int plan_parse_target(const char *spec, struct target *t, char *err, size_t errl
 }
 
 size_t plan_build(char *const *profiles, size_t nprof, const int *pcts, size_t npct,
-		  const struct target *targets, size_t ntgt, int repeats, struct point *out)
+		  const struct target *targets, size_t ntgt, int repeats, enum plan_order order,
+		  struct point *out)
 {
-	size_t n = 0, t, p, m;
-	int r;
+	size_t n = 0, per_target = nprof * npct * (size_t)repeats;
 
-	for (t = 0; t < ntgt; t++)
-		for (p = 0; p < nprof; p++)
-			for (m = 0; m < npct; m++)
-				for (r = 1; r <= repeats; r++) {
-					out[n] = (struct point){ .index = n + 1, .profile = profiles[p],
-								 .target = &targets[t],
-								 .read_pct = pcts[m], .repeat = r };
-					n++;
-				}
+	/* i counts in run order; the target is its outermost or innermost digit */
+	for (size_t i = 0; i < per_target * ntgt; i++) {
+		size_t t = order == PLAN_BY_TARGET ? i / per_target : i % ntgt;
+		size_t rest = order == PLAN_BY_TARGET ? i % per_target : i / ntgt;
+		size_t r = rest % (size_t)repeats, m = rest / (size_t)repeats % npct;
+		size_t p = rest / (size_t)repeats / npct;
+
+		out[n] = (struct point){ .index = n + 1, .profile = profiles[p],
+					 .target = &targets[t], .read_pct = pcts[m],
+					 .repeat = (int)r + 1 };
+		n++;
+	}
 	return n;
 }
 

@@ -4,7 +4,10 @@
 
 /*
  * The sweep plan: profiles x read-% x targets x repeats, in the order they
- * run (target outermost, so that a mount variant's points run together).
+ * run: the targets interleaved point by point (drift in shared storage, a
+ * cache warming, a throttle, then weighs on every target alike instead of
+ * looking like a difference between them), or target by target (a mount
+ * variant is mounted once for its points).
  */
 #include <limits.h>
 #include <stddef.h>
@@ -36,12 +39,18 @@ int plan_parse_mix(const char *spec, int *pcts, size_t *n, char *err, size_t err
 /* "label=path" (util/label.h says what a label is). 0, or -1 with @err. */
 int plan_parse_target(const char *spec, struct target *t, char *err, size_t errlen);
 
+enum plan_order {
+	PLAN_INTERLEAVED,	/* profile, read %, repeat, then each target */
+	PLAN_BY_TARGET,		/* each target, then profile, read %, repeat */
+};
+
 /*
- * Expand into @out (capacity: nprof * npct * ntgt * repeats). Returns the
- * number of points.
+ * Expand into @out (capacity: nprof * npct * ntgt * repeats) in @order.
+ * Returns the number of points.
  */
 size_t plan_build(char *const *profiles, size_t nprof, const int *pcts, size_t npct,
-		  const struct target *targets, size_t ntgt, int repeats, struct point *out);
+		  const struct target *targets, size_t ntgt, int repeats, enum plan_order order,
+		  struct point *out);
 
 /* The identity of a point in a results file: profile|target|read_pct|repeat. */
 void plan_point_key(const char *profile, const char *target, const char *read_pct,

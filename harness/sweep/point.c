@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli/version.h"
 #include "nfs/mount_opts.h"
@@ -12,6 +13,7 @@
 #include "nfs/mountstats.h"
 #include "results/csv.h"
 #include "results/schema.h"
+#include "util/strbuf.h"
 #include "sweep/point.h"
 #include "sweep/point_outcome.h"
 
@@ -75,6 +77,28 @@ void point_fio_vars(const struct sweep_opts *o, const char *engine_value, const 
 	memcpy(pv->v, v, sizeof(v));
 }
 
+void sweep_config_row(const struct sweep *s, struct row *r)
+{
+	const struct sweep_opts *o = s->o;
+	struct strbuf opts = { 0 };
+
+	row_set(r, COL_engine, "%s", o->engine);
+	row_set(r, COL_iodepth, "%d", o->iodepth);
+	row_set(r, COL_numjobs, "%d", o->numjobs);
+	row_set(r, COL_direct, "%d", o->direct);
+	row_set(r, COL_size, "%s", o->size);
+	row_set(r, COL_runtime_s, "%d", o->runtime);
+	row_set(r, COL_ramp_s, "%d", o->ramp);
+	row_set(r, COL_batch_submit, "%d", o->batch_submit);
+	row_set(r, COL_batch_complete_min, "%d", o->batch_complete_min);
+	for (size_t i = 0; i < o->nfio_opts; i++)
+		sb_printf(&opts, "%s%s", i ? " " : "", o->fio_opts[i]);
+	row_set(r, COL_fio_opts, "%s", sb_str(&opts));
+	sb_free(&opts);
+	row_set(r, COL_fio_version, "%s", s->fio_version);
+	row_set(r, COL_nfsweep_version, "%s", nfsweep_version());
+}
+
 void point_identity(struct row *r, const struct sweep *s, const struct point *p,
 		    const struct point_load *load)
 {
@@ -90,10 +114,8 @@ void point_identity(struct row *r, const struct sweep *s, const struct point *p,
 	row_set(r, COL_start_time, "%s", when);
 	row_set(r, COL_host, "%s", s->host);
 	row_set(r, COL_kernel_release, "%s", s->kernel);
-	row_set(r, COL_fio_version, "%s", s->fio_version);
 	row_set(r, COL_note, "%s", o->note);
 	row_set(r, COL_profile, "%s", p->profile);
-	row_set(r, COL_engine, "%s", o->engine);
 	row_set(r, COL_target, "%s", p->target->label);
 	row_set(r, COL_path, "%s", p->target->path);
 	row_set(r, COL_read_pct, "%d", p->read_pct);
@@ -101,11 +123,8 @@ void point_identity(struct row *r, const struct sweep *s, const struct point *p,
 	bs = profile_block_size(profile_path);
 	if (bs > 0)
 		row_set(r, COL_block_size_bytes, "%lld", bs);
-	row_set(r, COL_iodepth, "%d", o->iodepth);
-	row_set(r, COL_numjobs, "%d", o->numjobs);
-	row_set(r, COL_runtime_s, "%d", o->runtime);
-	row_set(r, COL_ramp_s, "%d", o->ramp);
 	row_set(r, COL_repeat, "%d", p->repeat);
+	sweep_config_row(s, r);
 	if (load) {
 		row_set(r, COL_load_point, "%d", load->load_point);
 		if (load->offered_iops > 0)
@@ -238,6 +257,7 @@ static int write_row(struct sweep *s, struct row *r, const char *status, const c
 
 	row_set(r, COL_status, "%s", status);
 	row_set(r, COL_error, "%s", err);
+	row_protect_text(r);
 	ret = csv_append_record(s->csv_fd, (const char *const *)r->cell, NCOLUMNS);
 	if (ret) {
 		fprintf(stderr, "\nnfsweep %s: write to %s: %s; the row of this point is not "
@@ -254,31 +274,115 @@ static int write_row(struct sweep *s, struct row *r, const char *status, const c
 	return 0;
 }
 
+/*
+ * Where the point's files go: DIR/fio/STEM/NNN-profile-target-rPCT-REPEAT
+ * (a curve's: ..-loadK), and a further "-2", "-3" when --resume runs a
+ * point again: every attempt keeps its JSON. @rel: the same from the
+ * results file's directory (the fio_json column). 0, or -ENAMETOOLONG.
+ */
+static int point_base(const struct sweep *s, const struct point *p, const struct point_load *load,
+		      char *base, size_t len, char *rel, size_t rlen)
+{
+	char name[NAME_MAX], json[PATH_MAX];
+	int n = snprintf(name, sizeof(name), "%03zu-%s-%s-r%d-%s%d", p->index, p->profile,
+			 p->target->label, p->read_pct, load ? "load" : "",
+			 load ? load->load_point : p->repeat);
+
+	for (int attempt = 1; n > 0 && (size_t)n < sizeof(name) - 16; attempt++) {
+		if (attempt > 1)
+			snprintf(name + n, sizeof(name) - (size_t)n, "-%d", attempt);
+		if (snprintf(base, len, "%s/%s", s->fio_dir, name) >= (int)len ||
+		    snprintf(rel, rlen, "%s/%s.json", s->fio_rel, name) >= (int)rlen ||
+		    snprintf(json, sizeof(json), "%s.json", base) >= (int)sizeof(json))
+			break;
+		if (access(json, F_OK))
+			return 0;
+	}
+	return -ENAMETOOLONG;
+}
+
+/*
+ * The job file fio runs: the profile itself, or with --fio-opt a copy of it
+ * (BASE.fio, kept) with the options at the end of every section, where they
+ * win over the profile's own, and its includes made absolute. 0, or -errno.
+ */
+static int point_jobfile(const struct sweep_opts *o, const char *profile_path, const char *base,
+			 char *path, size_t len)
+{
+	char line[1024];
+	FILE *in, *out;
+	int ret = 0;
+
+	if (!o->nfio_opts) {
+		snprintf(path, len, "%s", profile_path);
+		return 0;
+	}
+	if (snprintf(path, len, "%s.fio", base) >= (int)len)
+		return -ENAMETOOLONG;
+	in = fopen(profile_path, "r");
+	if (!in)
+		return -errno;
+	out = fopen(path, "w");
+	if (!out) {
+		ret = -errno;
+		fclose(in);
+		return ret;
+	}
+	fprintf(out, "; %s, as nfsweep ran it: the --fio-opt options end every section\n",
+		profile_path);
+	for (int in_section = 0;; ) {
+		const char *l = fgets(line, sizeof(line), in) ? line + strspn(line, " \t") : NULL;
+
+		if ((!l || *l == '[') && in_section)
+			for (size_t i = 0; i < o->nfio_opts; i++)
+				fprintf(out, "%s\n", o->fio_opts[i]);
+		if (!l)
+			break;
+		in_section |= *l == '[';
+		if (!strncmp(l, "include ", 8) && l[8] != '/')
+			fprintf(out, "include %s/%s", o->profiles_dir, l + 8);
+		else
+			fputs(line, out);
+	}
+	if (ferror(in) || fclose(out))
+		ret = -EIO;
+	fclose(in);
+	return ret;
+}
+
 int run_point(struct sweep *s, const struct point *p, size_t total, const struct point_load *load,
 	      const char *setup_err, struct fio_result *res_out)
 {
 	const struct sweep_opts *o = s->o;
-	char profile_path[PATH_MAX], json[PATH_MAX + 64], err[512] = "", json_err[256] = "";
+	char profile_path[PATH_MAX], base[PATH_MAX], rel[PATH_MAX], json[PATH_MAX + 8];
+	char jobfile[PATH_MAX + 8], logs[3][PATH_MAX + 32], err[512] = "", json_err[256] = "";
 	char reason[256];
+	const char *args[3 + MAX_FIO_OPTS];
 	struct snapshot before = { 0 }, after = { 0 };
 	struct fio_result res = { 0 };
 	struct point_vars pv;
 	struct fio_outcome out;
+	struct fio_cmd cmd;
 	struct mount_of m;
 	struct row r = { 0 };
 	const char *call = "", *status;
 	int ret, nfs = 0;
 
-	/* Sweep points: NNN-profile-target-rPCT-REPEAT; curve points: ...-loadK. */
-	if (snprintf(json, sizeof(json), "%s/%03zu-%s-%s-r%d-%s%d.json", s->fio_dir, p->index,
-		     p->profile, p->target->label, p->read_pct, load ? "load" : "",
-		     load ? load->load_point : p->repeat) >= (int)sizeof(json)) {
+	if (point_base(s, p, load, base, sizeof(base), rel, sizeof(rel))) {
 		fprintf(stderr, "nfsweep %s: %s: path too long\n", s->cmd, s->fio_dir);
 		return -ENAMETOOLONG;
 	}
+	snprintf(json, sizeof(json), "%s.json", base);
+	/* fio's per-second logs beside the JSON (BASE_bw.N.log, BASE_iops.N.log: plot --timeline) */
+	snprintf(logs[0], sizeof(logs[0]), "--write_bw_log=%s", base);
+	snprintf(logs[1], sizeof(logs[1]), "--write_iops_log=%s", base);
+	snprintf(logs[2], sizeof(logs[2]), "--log_avg_msec=1000");
+	for (int i = 0; i < 3; i++)
+		args[i] = logs[i];
 	sweep_profile_path(o, p->profile, profile_path, sizeof(profile_path));
 	point_fio_vars(o, s->engine_value, p, load, &pv);
 	point_identity(&r, s, p, load);
+	row_set(&r, COL_fio_json, "%s", rel);
 	if (!mount_of_path(p->target->path, NULL, &m)) {
 		row_set(&r, COL_fs_type, "%s", m.fstype);
 		nfs = mount_is_nfs(&m);
@@ -291,8 +395,17 @@ int run_point(struct sweep *s, const struct point *p, size_t total, const struct
 		ret = write_row(s, &r, STATUS_SETUP_ERROR, setup_err, &res, 0);
 		goto out;
 	}
-	ret = fio_run(o->fio, profile_path, pv.v, POINT_NVARS, json, o->timeout, &stop_signal,
-		      &out, &call);
+	ret = point_jobfile(o, profile_path, base, jobfile, sizeof(jobfile));
+	if (ret) {
+		snprintf(err, sizeof(err), "%s: the job file with --fio-opt for %.300s: %s", s->cmd,
+			 profile_path, strerror(-ret));
+		ret = write_row(s, &r, STATUS_SETUP_ERROR, err, &res, 0);
+		goto out;
+	}
+	cmd = (struct fio_cmd){ .fio = o->fio, .jobfile = jobfile, .vars = pv.v,
+				.nvars = POINT_NVARS, .args = args, .nargs = 3,
+				.json_path = json, .timeout_s = o->timeout };
+	ret = fio_run(&cmd, &stop_signal, &out, &call);
 	if (ret) {
 		snprintf(err, sizeof(err), "%s: %s: %s (fio %s)", s->cmd, call, strerror(-ret), o->fio);
 		ret = write_row(s, &r, STATUS_SETUP_ERROR, err, &res, 0);

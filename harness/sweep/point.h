@@ -35,6 +35,12 @@ struct point_vars {
 void point_fio_vars(const struct sweep_opts *o, const char *engine_value, const struct point *p,
 		    const struct point_load *load, struct point_vars *pv);
 
+/*
+ * The columns that say how the points of @s are measured
+ * (schema_config_columns): every row has them, and --resume compares them.
+ */
+void sweep_config_row(const struct sweep *s, struct row *r);
+
 /* The columns that say which point a row is, and how it was run. */
 void point_identity(struct row *r, const struct sweep *s, const struct point *p,
 		    const struct point_load *load);

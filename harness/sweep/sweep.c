@@ -3,7 +3,6 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -120,19 +119,25 @@ int sweep_check_nfs_targets(const struct sweep_opts *o, const struct ms_mount *a
 
 int sweep_make_fio_dir(struct sweep *s, char *err, size_t len)
 {
-	char dir[PATH_MAX];
+	const char *out = s->o->out, *base = strrchr(out, '/');
+	char dir[PATH_MAX], failed[PATH_MAX];
+	size_t stem;
+	int ret;
 
-	/* fio's JSON per point beside the CSV: the rows can be checked against them. */
-	if (path_dir_of(s->o->out, dir, sizeof(dir)) ||
-	    snprintf(s->fio_dir, sizeof(s->fio_dir), "%s/fio", dir) >= (int)sizeof(s->fio_dir)) {
-		snprintf(err, len, "--out %s: path too long", s->o->out);
+	base = base ? base + 1 : out;
+	stem = strlen(base);
+	if (stem > 4 && !strcmp(base + stem - 4, ".csv"))
+		stem -= 4;
+	if (path_dir_of(out, dir, sizeof(dir)) ||
+	    snprintf(s->fio_rel, sizeof(s->fio_rel), "fio/%.*s", (int)stem, base) >=
+	    (int)sizeof(s->fio_rel) ||
+	    snprintf(s->fio_dir, sizeof(s->fio_dir), "%s/%s", dir, s->fio_rel) >=
+	    (int)sizeof(s->fio_dir)) {
+		snprintf(err, len, "--out %s: path too long", out);
 		return -ENAMETOOLONG;
 	}
-	if (mkdir(s->fio_dir, 0755) && errno != EEXIST) {
-		int ret = -errno;
-
-		snprintf(err, len, "mkdir %s: %s", s->fio_dir, strerror(-ret));
-		return ret;
-	}
-	return 0;
+	ret = path_mkdir_p(s->fio_dir, failed, sizeof(failed));
+	if (ret)
+		snprintf(err, len, "mkdir %s: %s", failed, strerror(-ret));
+	return ret;
 }

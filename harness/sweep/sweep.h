@@ -23,7 +23,8 @@ struct sweep {
 	const char *cmd;			/* "run", "curve": in messages */
 	char host[256], kernel[256], fio_version[64];
 	char engine_value[PATH_MAX + 16];	/* fio's ioengine= */
-	char fio_dir[PATH_MAX];			/* per-point JSON files */
+	char fio_dir[PATH_MAX];			/* fio's output per point: DIR/fio/STEM */
+	char fio_rel[PATH_MAX];			/* the same, from the results file's directory */
 	int csv_fd;
 	int failed;				/* points that wrote a failed row */
 };
@@ -52,8 +53,10 @@ int sweep_check_nfs_targets(const struct sweep_opts *o, const struct ms_mount *a
 			    char *err, size_t len);
 
 /*
- * The fio/ directory beside --out, for fio's JSON of each point, made if
- * missing. 0, -ENAMETOOLONG, or the -errno of mkdir (@err says which).
+ * The directory of --out and, beside the results file, fio/STEM/ for fio's
+ * output of each point (STEM: the results file's name without .csv, so that
+ * two results files in one directory keep theirs apart), made if missing.
+ * 0, -ENAMETOOLONG, or the -errno of mkdir (@err names the directory).
  */
 int sweep_make_fio_dir(struct sweep *s, char *err, size_t len);
 

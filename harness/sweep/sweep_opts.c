@@ -28,6 +28,11 @@ static int parse_profiles(void *dst, const char *arg, char *err, size_t len)
 		return -1;
 	}
 	for (tok = strtok_r(o->profile_list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (!label_valid(tok, strlen(tok))) {
+			snprintf(err, len, "--profile '%s': a profile's name is letters, digits, '_', "
+				 "'.' and '-', and begins with a letter, a digit or '_'", tok);
+			return -1;
+		}
 		if (o->nprofiles == MAX_PROFILES) {
 			snprintf(err, len, "--profile: at most %d profiles", MAX_PROFILES);
 			return -1;
@@ -80,6 +85,65 @@ static int parse_mount(void *dst, const char *arg, char *err, size_t len)
 	t->path[0] = '\0';	/* under --mount-dir: sweep_opts_finish() */
 	t->mount = (int)o->nmounts++;
 	o->ntargets++;
+	return 0;
+}
+
+/*
+ * fio options nfsweep sets itself, from its own options or for its own
+ * use: given with --fio-opt they would contradict the row that records
+ * the point, or break the harness.
+ */
+static const struct { const char *key, *use; } fio_own[] = {
+	{ "ioengine", "--engine" }, { "runtime", "--runtime" }, { "ramp_time", "--ramp" },
+	{ "numjobs", "--numjobs" }, { "iodepth", "--iodepth" }, { "size", "--size" },
+	{ "direct", "--direct" }, { "buffered", "--direct" }, { "rwmixread", "--mix" },
+	{ "rwmixwrite", "--mix" }, { "directory", "--target" }, { "filename", "--target" },
+	{ "iodepth_batch_submit", "--batch-submit" }, { "iodepth_batch", "--batch-submit" },
+	{ "iodepth_batch_complete_min", "--batch-complete-min" },
+	{ "rate_iops", "nfsweep curve" }, { "rate_process", "nfsweep curve --poisson" },
+	{ "group_reporting", "nothing: the rows are per group" }, { "output", "nothing" },
+	{ "output-format", "nothing" }, { "write_bw_log", "nothing: nfsweep logs each point" },
+	{ "write_iops_log", "nothing: nfsweep logs each point" },
+	{ "log_avg_msec", "nothing: nfsweep logs each point" }, { "client", "nothing" },
+};
+
+static int parse_fio_opt(void *dst, const char *arg, char *err, size_t len)
+{
+	struct sweep_opts *o = dst;
+	size_t klen = strcspn(arg, "=");
+
+	if (o->nfio_opts == MAX_FIO_OPTS) {
+		snprintf(err, len, "--fio-opt: at most %d", MAX_FIO_OPTS);
+		return -1;
+	}
+	if (!klen || strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789_-") != klen ||
+	    strpbrk(arg, "\n\r")) {
+		snprintf(err, len, "--fio-opt '%s': expected KEY=VALUE (or KEY), as in a fio job "
+			 "file, e.g. --fio-opt norandommap=1", arg);
+		return -1;
+	}
+	for (size_t i = 0; i < sizeof(fio_own) / sizeof(fio_own[0]); i++)
+		if (strlen(fio_own[i].key) == klen && !strncmp(arg, fio_own[i].key, klen)) {
+			snprintf(err, len, "--fio-opt '%s': nfsweep sets %s itself; use %s", arg,
+				 fio_own[i].key, fio_own[i].use);
+			return -1;
+		}
+	o->fio_opts[o->nfio_opts++] = arg;
+	return 0;
+}
+
+static int parse_order(void *dst, const char *arg, char *err, size_t len)
+{
+	struct sweep_opts *o = dst;
+
+	if (!strcmp(arg, "interleaved"))
+		o->order = PLAN_INTERLEAVED;
+	else if (!strcmp(arg, "by-target"))
+		o->order = PLAN_BY_TARGET;
+	else {
+		snprintf(err, len, "--order '%s': expected interleaved or by-target", arg);
+		return -1;
+	}
 	return 0;
 }
 
@@ -176,6 +240,16 @@ o_direct = { .name = "direct", .arg = "0|1", .type = OPT_INT, .off = FIELD(direc
 	.complete = OPT_COMPLETE_WORDS, .example = "0" },
 o_note = { .name = "note", .arg = "TEXT", .type = OPT_STR, .off = FIELD(note), .def = "",
 	.help = "recorded in every row (e.g. 'lab uml percap 500mbit')", .example = "a note" },
+o_order = { .name = "order", .arg = "ORDER", .type = OPT_CALL, .parse = parse_order,
+	.def = "interleaved",
+	.help = "interleaved: every target at a point before the next point; by-target: one "
+		"target's points after another's",
+	.more = "Interleaving makes drift in shared storage (another tenant, a cache warming "
+		"up, a throttle) weigh on every target alike instead of passing for a difference "
+		"between them. Managed mounts (--mount) always run by target: each variant is "
+		"mounted once for its points, unmounted after.",
+	.values = "interleaved by-target", .complete = OPT_COMPLETE_WORDS,
+	.example = "by-target" },
 o_resume = { .name = "resume", .type = OPT_FLAG, .off = FIELD(resume),
 	.help = "skip points that already have an ok row in --out",
 	.more = "A last row cut short by a crash is dropped first." },
@@ -198,6 +272,14 @@ o_engine_dir = { .name = "engine-dir", .arg = "DIR", .type = OPT_STR, .off = FIE
 	.complete = OPT_COMPLETE_DIR, .example = "build/engines" },
 o_fio = { .name = "fio", .arg = "PATH", .type = OPT_STR, .off = FIELD(fio), .def = "fio",
 	.help = "the fio to run", .complete = OPT_COMPLETE_FILE, .example = "/usr/bin/fio" },
+o_fio_opt = { .name = "fio-opt", .arg = "KEY=VALUE", .type = OPT_CALL, .parse = parse_fio_opt,
+	.help = "a fio option for every job, as in a job file (recorded in the rows)",
+	.more = "For example --fio-opt norandommap=1, or an engine's own: --fio-opt "
+		"uring_sqpoll=1. It goes into a copy of the profile, kept beside the point's "
+		"JSON, at the end of every section, so that it wins over the profile's own "
+		"setting. Options nfsweep sets from its own options are refused, naming the one "
+		"to use.",
+	.example = "norandommap=1", .repeat = 1 },
 o_points = { .name = "points", .arg = "N", .type = OPT_INT, .off = FIELD(points), .min = 2,
 	.max = 100, .def = "10", .help = "load points, at 1/N, 2/N, .. N/N of the peak",
 	.example = "4" },
@@ -210,16 +292,16 @@ o_poisson = { .name = "poisson", .type = OPT_FLAG, .off = FIELD(poisson),
 #define SWEEP_FIO_OPTS \
 	&o_runtime, &o_ramp, &o_timeout, &o_engine, &o_numjobs, &o_iodepth, &o_size, \
 	&o_batch_submit, &o_batch_complete, &o_direct, &o_note, &o_nfs, &o_mountstats, \
-	&o_profiles, &o_engine_dir, &o_fio
+	&o_profiles, &o_engine_dir, &o_fio, &o_fio_opt
 
 const struct opt *const sweep_run_opts[] = {
-	&o_profile, &o_mix, &o_target, &o_mount, &o_mount_dir, &o_out, &o_repeat,
+	&o_profile, &o_mix, &o_target, &o_mount, &o_mount_dir, &o_out, &o_repeat, &o_order,
 	SWEEP_FIO_OPTS, &o_resume, &o_stop_on_error, NULL,
 };
 
 /* plan takes what run takes, so that `run` can be replaced by `plan` on any command line. */
 const struct opt *const sweep_plan_opts[] = {
-	&o_profile, &o_mix, &o_target, &o_mount, &o_mount_dir, &o_out_plan, &o_repeat,
+	&o_profile, &o_mix, &o_target, &o_mount, &o_mount_dir, &o_out_plan, &o_repeat, &o_order,
 	SWEEP_FIO_OPTS, &o_resume, &o_stop_on_error, NULL,
 };
 
@@ -255,6 +337,9 @@ int sweep_opts_finish(struct sweep_opts *o, char *err, size_t len)
 				return -1;
 			}
 	}
+	/* A managed variant is mounted once for its points. */
+	if (o->nmounts)
+		o->order = PLAN_BY_TARGET;
 	if (o->batch_complete_min > o->iodepth || o->batch_submit > o->iodepth) {
 		snprintf(err, len, "--batch-submit and --batch-complete-min must not exceed "
 			 "--iodepth %d", o->iodepth);

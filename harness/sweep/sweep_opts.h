@@ -14,6 +14,7 @@
 
 #define MAX_PROFILES 16
 #define MAX_TARGETS 16
+#define MAX_FIO_OPTS 16
 
 struct sweep_opts {
 	char *profiles[MAX_PROFILES];	/* point into profile_list */
@@ -36,7 +37,10 @@ struct sweep_opts {
 	const char *profiles_dir;
 	const char *engine_dir;
 	const char *fio;
+	const char *fio_opts[MAX_FIO_OPTS];	/* --fio-opt key=value, as given */
+	size_t nfio_opts;
 	int resume, stop_on_error;
+	int order;		/* enum plan_order (--order) */
 	int require_nfs;	/* --nfs: targets must be NFS mounts with statistics */
 	const char *mountstats;	/* where NFS statistics are read */
 	/* nfsweep curve */

@@ -3,9 +3,11 @@
 #define NFSWEEP_UTIL_LABEL_H
 
 /*
- * A label names a target (--target LABEL=path, --mount LABEL=..): it goes
- * into every row and into file names, so it is letters, digits, '_', '.'
- * and '-', at most LABEL_MAX - 1 of them.
+ * A label names a target (--target LABEL=path, --mount LABEL=..) or a
+ * profile: it goes into every row and into file names, so it is letters,
+ * digits, '_', '.' and '-', at most LABEL_MAX - 1 of them, and begins with
+ * a letter, a digit or '_' (no file name that looks like an option, no cell
+ * that a spreadsheet takes for a formula).
  */
 #include <stdbool.h>
 #include <stddef.h>

@@ -2,7 +2,9 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "util/paths.h"
@@ -53,9 +55,12 @@ static const char *pick(char *buf, size_t len, const char *build, const char *re
 {
 	const char *cand[2] = { build, rel };
 
+	char path[PATH_MAX];
+
 	for (int i = 0; i < 2; i++)
-		if (snprintf(buf, len, "%s/%s", exe_dir(), cand[i]) < (int)len && has(buf, probe))
-			return buf;
+		if (snprintf(path, sizeof(path), "%s/%s", exe_dir(), cand[i]) < (int)sizeof(path) &&
+		    has(path, probe) && len >= PATH_MAX && realpath(path, buf))
+			return buf;	/* without "bin/..": it goes into rows and job files */
 	return installed;
 }
 
@@ -95,4 +100,31 @@ int path_dir_of(const char *file, char *buf, size_t len)
 	else
 		n = snprintf(buf, len, "%.*s", (int)(slash - file), file);
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+int path_mkdir_p(const char *dir, char *failed, size_t len)
+{
+	char path[PATH_MAX];
+	size_t n = strlen(dir);
+
+	if (n >= sizeof(path)) {
+		snprintf(failed, len, "%s", dir);
+		return -ENAMETOOLONG;
+	}
+	memcpy(path, dir, n + 1);
+	/* Each prefix at a '/', then the whole: existing ones are fine. */
+	for (size_t i = 1; i <= n; i++) {
+		if (path[i] != '/' && path[i] != '\0')
+			continue;
+		path[i] = '\0';
+		if (mkdir(path, 0755) && errno != EEXIST) {
+			int ret = -errno;
+
+			snprintf(failed, len, "%s", path);
+			return ret;
+		}
+		if (i < n)
+			path[i] = '/';
+	}
+	return 0;
 }

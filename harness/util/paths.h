@@ -21,4 +21,10 @@ const char *nfsweep_default_reference_dir(void);
  */
 int path_dir_of(const char *file, char *buf, size_t len);
 
+/*
+ * @dir and every missing directory above it (mkdir -p), mode 0755. 0, or
+ * -errno with the directory that could not be made in @failed.
+ */
+int path_mkdir_p(const char *dir, char *failed, size_t len);
+
 #endif

@@ -35,14 +35,20 @@ def close(a, b):
     return abs(a - b) <= 0.0015 + 1e-9 * abs(b)
 
 if "--json" in args:
-    fio_dir = os.path.join(os.path.dirname(path) or ".", "fio")
+    here = os.path.dirname(path) or "."
     for r in rows:
         if r["status"] != "ok":
             continue
-        name = "*-%s-%s-r%s-%s.json" % (r["profile"], r["target"], r["read_pct"], r["repeat"])
-        files = glob.glob(os.path.join(fio_dir, name))
-        if len(files) != 1:
-            fail("no single fio JSON for %s in %s" % (name, fio_dir))
+        if r.get("fio_json"):
+            # schema 1.2: the row names its JSON, relative to the results file
+            files = [os.path.join(here, r["fio_json"])]
+            if not os.path.exists(files[0]):
+                fail("%s: the row's fio_json does not exist" % files[0])
+        else:
+            name = "*-%s-%s-r%s-%s.json" % (r["profile"], r["target"], r["read_pct"], r["repeat"])
+            files = glob.glob(os.path.join(here, "fio", name))
+            if len(files) != 1:
+                fail("no single fio JSON for %s in %s/fio" % (name, here))
         text = open(files[0]).read()
         job = json.loads(text[text.index("{\n"):])["jobs"][0]
         rd, wr = job["read"], job["write"]

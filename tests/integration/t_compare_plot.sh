@@ -57,6 +57,91 @@ for name, series in (("seq64k", ["nc1 total", "nc8 read", "nc8 write", "publishe
             sys.exit("%s.svg title lacks '%s'" % (name, s))
 print("charts ok")
 PY
+# Latency: summary's second table per profile (the fixture has none: "-").
+"$N" summary "$T_DISK/sweep.csv" | grep -q '^seq64k: completion latency p50/p99 in us' ||
+	fail "summary has no latency table"
+
+# Two runs point by point: the fixture against itself (1.00x everywhere), then
+# against a copy whose nc8 seq64k pure-read point is twice as fast with twice
+# the read p99, and a repeat of nc1's seq64k pure-read point (error bars).
+"$N" compare "$T_DISK/sweep.csv" "$T_DISK/sweep.csv" --out "$T_DISK/same.csv" >/dev/null ||
+	fail "compare of a file with itself"
+python3 - "$T_DISK/same.csv" <<'PY' || fail "a file against itself is not 1.00x everywhere"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+if not rows or any(r["ratio"] != "1.000" or r["kind"] != "runs" for r in rows):
+    sys.exit("rows: %s" % rows[:3])
+PY
+python3 - "$T_DISK/sweep.csv" "$T_DISK/after.csv" <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+h = rows[0]
+col = {n: i for i, n in enumerate(h)}
+out = [h]
+for r in rows[1:]:
+    if r[col["target"]] == "nc8" and r[col["profile"]] == "seq64k" and r[col["read_pct"]] == "100":
+        r[col["total_mib_s"]] = str(float(r[col["total_mib_s"]]) * 2)
+        r[col["read_clat_p99_us"]] = "2000"
+    out.append(r)
+rep = list(rows[1])
+rep[col["repeat"]] = "2"
+rep[col["total_mib_s"]] = "120"
+out.append(rep)
+csv.writer(open(sys.argv[2], "w", newline=""), lineterminator="\r\n").writerows(out)
+PY
+cp "$T_DISK/sweep.csv" "$T_DISK/before.csv"
+python3 - "$T_DISK/before.csv" <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+col = {n: i for i, n in enumerate(rows[0])}
+for r in rows[1:]:
+    if r[col["target"]] == "nc8" and r[col["profile"]] == "seq64k" and r[col["read_pct"]] == "100":
+        r[col["read_clat_p99_us"]] = "1000"
+csv.writer(open(sys.argv[1], "w", newline=""), lineterminator="\r\n").writerows(rows)
+PY
+"$N" compare "$T_DISK/before.csv" "$T_DISK/after.csv" >"$T_DISK/ab.txt" || fail "compare BEFORE AFTER"
+grep -q 'compare-runs.csv' <<<"$(ls "$T_DISK")" || fail "no compare-runs.csv beside the second file"
+python3 - "$T_DISK/compare-runs.csv" <<'PY' || fail "compare BEFORE AFTER arithmetic"
+import csv, sys
+got = {(r["profile"], r["target"], r["read_pct"], r["metric"]): r["ratio"]
+       for r in csv.DictReader(open(sys.argv[1], newline=""))}
+want = {("seq64k", "nc8", "100", "total_mib_s"): "2.000",
+        ("seq64k", "nc8", "100", "read_clat_p99_us"): "2.000",
+        ("seq64k", "nc1", "100", "total_mib_s"): "1.100",	# its repeat: mean of 100 and 120
+        ("rand4k", "nc8", "0", "total_iops"): "1.000"}
+for k, v in want.items():
+    if got.get(k) != v:
+        sys.exit("%s: %s, not %s" % (k, got.get(k), v))
+PY
+mkdir -p "$T_DISK/charts2"
+"$N" plot "$T_DISK/after.csv" --outdir "$T_DISK/charts2" >/dev/null || fail "plot of a file with repeats"
+grep -q 'bars: the repeats' "$T_DISK/charts2/seq64k.svg" || fail "no error bars with --repeat"
+grep -q 'bars: the repeats' "$T_DISK/charts/seq64k.svg" && fail "error bars without repeats"
+
+# --timeline: fio's per-second logs of every point, second by second, per target.
+"$N" run --profile rand4k --mix 100,0 --target a="$T_SHM" --target b="$T_DISK" --runtime 3 \
+	--ramp 0 --numjobs 2 --iodepth 4 --size 8m --out "$T_DISK/tl/s.csv" 2>/dev/null ||
+	fail "the sweep for --timeline"
+ls "$T_DISK"/tl/fio/s/001-*_iops.1.log "$T_DISK"/tl/fio/s/001-*_bw.2.log >/dev/null ||
+	fail "no per-second logs beside the JSON: $(ls "$T_DISK/tl/fio/s")"
+"$N" plot "$T_DISK/tl/s.csv" --timeline >"$T_DISK/tl.out" || fail "plot --timeline"
+grep -q 'rand4k-timeline.png' "$T_DISK/tl.out" || fail "plot --timeline drew no timeline"
+grep -q 'rand4k-latency.png' "$T_DISK/tl.out" || fail "plot drew no latency chart"
+grep -q 'a read p99' "$T_DISK/tl/rand4k-latency.svg" || fail "the latency chart has no read p99"
+"$N" summary "$T_DISK/tl/s.csv" | grep -A3 '^rand4k: completion latency' | grep -Eq '^100 +[0-9]+/[0-9]+ \| -' ||
+	fail "summary's latency of a pure-read point: $("$N" summary "$T_DISK/tl/s.csv")"
+python3 - "$T_DISK/tl/plot/rand4k-timeline.dat" "$T_DISK/tl/rand4k-timeline.svg" <<'PY' || fail "the timeline"
+import sys, xml.etree.ElementTree as ET
+blocks = [b for b in open(sys.argv[1]).read().split("\n\n\n") if b.strip()]
+if len(blocks) != 2:
+    sys.exit("%d target blocks, not 2" % len(blocks))
+for b in blocks:
+    vals = [float(l.split()[1]) for l in b.splitlines() if l and not l.startswith("#")]
+    if len([v for v in vals if v > 0]) < 4:	# 2 points of 3 s each
+        sys.exit("a target has %d seconds with I/O: %s" % (len(vals), b[:200]))
+ET.parse(sys.argv[2])
+PY
+
 for f in "$T_TOP"/results-schema/reference/*.csv; do
 	"$N" validate "$f" >/dev/null || fail "reference $f does not validate"
 done

@@ -1,20 +1,27 @@
 #!/bin/bash
 # A results CSV opens in LibreOffice Calc with its default CSV import (no
 # dialog choice): numbers land as numbers, text with commas, quotes and a
-# newline lands whole, one spreadsheet row per results row.
+# newline lands whole, one spreadsheet row per results row, and no text cell
+# becomes a formula (a note or an engine name beginning with '=': Calc's
+# default import evaluates "=1+1", and so does every spreadsheet).
 . "$(dirname "$0")/lib.sh"
 "$T_TOP/tools/deps.sh" office >/dev/null 2>&1 || skip "libreoffice-calc-nogui could not be installed"
 command -v soffice >/dev/null || skip "no soffice after installing libreoffice-calc-nogui"
 N=$NFSWEEP
 mkdir -p "$T_DISK/s"
-out=$T_DISK/s/sweep.csv
+out=$T_DISK/s/sweep.csv out2=$T_DISK/s/fail.csv out3=$T_DISK/s/formula.csv
 # Two ok rows and two failed ones, whose error text has commas and quotes.
 "$N" run --profile rand4k --mix 100,0 --target local="$T_SHM" --runtime 1 --ramp 0 \
-	--numjobs 1 --iodepth 4 --size 8m --note 'a "quoted", comma note' --out "$out" 2>/dev/null ||
+	--numjobs 1 --iodepth 4 --size 8m --note '=1+1, a "quoted", comma note' --out "$out" 2>/dev/null ||
 	fail "sweep for the spreadsheet test"
 "$N" run --profile seq64k --mix 100,0 --target local="$T_SHM" --runtime 1 --ramp 0 \
-	--engine 'no, such "engine"' --out "$out" --resume 2>/dev/null
+	--numjobs 1 --iodepth 4 --size 8m --engine 'no, such "engine"' --out "$out2" 2>/dev/null
 [ $? = 1 ] || fail "the failing points did not fail"
+"$N" run --profile seq64k --mix 100 --target local="$T_SHM" --runtime 1 --ramp 0 \
+	--numjobs 1 --iodepth 4 --size 8m --engine '=1+2' --out "$out3" 2>/dev/null
+[ $? = 1 ] || fail "the '=1+2' engine did not fail"
+# one file of the three kinds of row: the resume check keeps a file's rows alike
+tail -n +2 "$out2" >> "$out" && tail -n +2 "$out3" >> "$out"
 
 # A headless conversion with no --infilter: what a double-click does.
 HOME=$T_DISK timeout 120 soffice --headless --norestore --convert-to fods --outdir "$T_DISK/s" \
@@ -29,6 +36,8 @@ rows = []
 for tr in ET.parse(sys.argv[1]).getroot().iter("{%s}table-row" % ns["table"]):
     cells = []
     for tc in tr.findall("table:table-cell", ns):
+        if tc.get("{%s}formula" % ns["table"]):
+            sys.exit("a cell became a formula: %s" % tc.get("{%s}formula" % ns["table"]))
         rep = int(tc.get("{%s}number-columns-repeated" % ns["table"], "1"))
         text = "\n".join("".join(p.itertext()) for p in tc.findall("text:p", ns))
         cells += [(tc.get(V + "value-type"), tc.get(V + "value"), text)] * min(rep, 200)

@@ -45,7 +45,7 @@ out3=$T_DISK/c/poisson.csv
 "$N" curve --profile rand4k --mix 100 --target local="$T_SHM" --points 2 "${q[@]}" --poisson \
 	--out "$out3" >/dev/null 2>&1 || fail "--poisson curve failed"
 python3 "$T_HERE/results_check.py" "$out3" --rows 3 --status ok || fail "--poisson rows"
-grep -q '"rate_process" : "poisson"' "$T_DISK"/c/fio/*-load1.json || fail "fio was not asked for Poisson arrivals"
+grep -q '"rate_process" : "poisson"' "$T_DISK"/c/fio/poisson/*-load1.json || fail "fio was not asked for Poisson arrivals"
 
 out2=$T_DISK/c/stop.csv
 "$N" curve --profile rand4k --mix 100 --target local="$T_SHM" --points 4 "${q[@]}" \

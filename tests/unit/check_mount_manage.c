@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* harness/mount_manage.c: specs, the shared-client check and verification,
  * on the real mountstats captured in the lab. */
+#include <arpa/inet.h>
 #include <check.h>
+#include <netdb.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -37,6 +39,20 @@ START_TEST(test_spec_parse)
 }
 END_TEST
 
+/* Does @name resolve to 127.0.0.1 here? */
+static int resolves_to_loopback(const char *name)
+{
+	struct addrinfo hints = { .ai_family = AF_INET }, *res, *a;
+	int found = 0;
+
+	if (getaddrinfo(name, NULL, &hints, &res))
+		return 0;
+	for (a = res; a; a = a->ai_next)
+		found |= ((struct sockaddr_in *)a->ai_addr)->sin_addr.s_addr == htonl(INADDR_LOOPBACK);
+	freeaddrinfo(res);
+	return found;
+}
+
 /* The same server, however it is spelled, shares the client: refused. */
 START_TEST(test_conflict_by_address)
 {
@@ -50,9 +66,15 @@ START_TEST(test_conflict_by_address)
 	ck_assert_int_eq(mount_find_conflict(&m, all, n, where, sizeof(where)), 1);
 	ck_assert_ptr_nonnull(strstr(where, "/mnt/nc1"));
 	ck_assert_ptr_nonnull(strstr(where, "nconnect=1"));
-	/* a name for the same address is the same server to the kernel */
-	mount_spec_parse("x=localhost:/srv/nfslab:vers=3", &m, err, sizeof(err));
-	ck_assert_int_eq(mount_find_conflict(&m, all, n, where, sizeof(where)), 1);
+	/*
+	 * A name for the same address is the same server to the kernel. Where
+	 * "localhost" does not resolve (a container root without /etc/hosts),
+	 * mount(8) could not mount it either: nothing to check.
+	 */
+	if (resolves_to_loopback("localhost")) {
+		mount_spec_parse("x=localhost:/srv/nfslab:vers=3", &m, err, sizeof(err));
+		ck_assert_int_eq(mount_find_conflict(&m, all, n, where, sizeof(where)), 1);
+	}
 	mount_spec_parse("x=127.0.0.2:/srv/nfslab", &m, err, sizeof(err));
 	ck_assert_int_eq(mount_find_conflict(&m, all, n, where, sizeof(where)), 1);
 	ck_assert_ptr_nonnull(strstr(where, "/mnt/nc8"));

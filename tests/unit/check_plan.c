@@ -70,7 +70,7 @@ START_TEST(test_build_order)
 	int pcts[] = { 100, 0 };
 	struct target t[2] = { { "nc1", "/a", -1 }, { "nc8", "/b", -1 } };
 	struct point p[16];
-	size_t n = plan_build(profiles, 2, pcts, 2, t, 2, 2, p);
+	size_t n = plan_build(profiles, 2, pcts, 2, t, 2, 2, PLAN_BY_TARGET, p);
 	char key[128];
 
 	ck_assert_uint_eq(n, 16);
@@ -86,6 +86,30 @@ START_TEST(test_build_order)
 }
 END_TEST
 
+/* Interleaved: every target at one point before the next point. */
+START_TEST(test_build_interleaved)
+{
+	char *profiles[] = { "seq64k", "rand4k" };
+	int pcts[] = { 100, 0 };
+	struct target t[3] = { { "a", "/a", -1 }, { "b", "/b", -1 }, { "c", "/c", -1 } };
+	struct point p[24];
+	size_t n = plan_build(profiles, 2, pcts, 2, t, 3, 2, PLAN_INTERLEAVED, p);
+
+	ck_assert_uint_eq(n, 24);
+	for (size_t i = 0; i < n; i++) {
+		ck_assert_uint_eq(p[i].index, i + 1);
+		ck_assert_str_eq(p[i].target->label, t[i % 3].label);
+		/* the three targets of a point share it */
+		ck_assert_str_eq(p[i].profile, p[i - i % 3].profile);
+		ck_assert_int_eq(p[i].read_pct, p[i - i % 3].read_pct);
+		ck_assert_int_eq(p[i].repeat, p[i - i % 3].repeat);
+	}
+	ck_assert_int_eq(p[3].repeat, 2);
+	ck_assert_int_eq(p[6].read_pct, 0);
+	ck_assert_str_eq(p[12].profile, "rand4k");
+}
+END_TEST
+
 Suite *make_plan_suite(void)
 {
 	Suite *s = suite_create("plan");
@@ -95,6 +119,7 @@ Suite *make_plan_suite(void)
 	tcase_add_loop_test(tc, test_bad_mix, 0, sizeof(bad_mix) / sizeof(bad_mix[0]));
 	tcase_add_test(tc, test_targets);
 	tcase_add_test(tc, test_build_order);
+	tcase_add_test(tc, test_build_interleaved);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -98,7 +98,7 @@ START_TEST(test_validate_and_resume_scan)
 	make_results(path, schema_version(), 3, 2, NULL);
 	ck_assert_int_eq(results_validate(path, devnull, "t", 10, &rows), 0);
 	ck_assert_uint_eq(rows, 3);
-	ck_assert_int_eq(results_scan_for_resume(path, &done, &truncated, why, sizeof(why)), 0);
+	ck_assert_int_eq(results_scan_for_resume(path, NULL, &done, &truncated, why, sizeof(why)), 0);
 	ck_assert_uint_eq(done.n, 2);		/* the failed point is run again */
 	ck_assert(done_set_has(&done, "seq64k|nc1|100|1"));
 	ck_assert(!done_set_has(&done, "seq64k|nc2|100|1"));
@@ -108,7 +108,7 @@ START_TEST(test_validate_and_resume_scan)
 	/* A row cut short by a crash: invalid as it is, cut off by resume. */
 	make_results(path, schema_version(), 2, 0, "1.0,2026-11-30T02:05:00Z,host,\"unfinished");
 	ck_assert_int_eq(results_validate(path, devnull, "t", 10, &rows), 1);
-	ck_assert_int_eq(results_scan_for_resume(path, &done, &truncated, why, sizeof(why)), 0);
+	ck_assert_int_eq(results_scan_for_resume(path, NULL, &done, &truncated, why, sizeof(why)), 0);
 	ck_assert(truncated);
 	ck_assert_uint_eq(done.n, 2);
 	ck_assert_int_eq(results_validate(path, devnull, "t", 10, &rows), 0);
@@ -118,11 +118,56 @@ START_TEST(test_validate_and_resume_scan)
 	/* Another schema major: refused, with the reason. */
 	make_results(path, "2.0", 1, 0, NULL);
 	ck_assert_int_eq(results_validate(path, devnull, "t", 10, &rows), 1);
-	ck_assert_int_eq(results_scan_for_resume(path, &done, &truncated, why, sizeof(why)), -EPROTO);
+	ck_assert_int_eq(results_scan_for_resume(path, NULL, &done, &truncated, why, sizeof(why)), -EPROTO);
 	ck_assert_ptr_nonnull(strstr(why, "schema version 2.0"));
 	done_set_free(&done);
 	fclose(devnull);
 	unlink(path);
+}
+END_TEST
+
+/* --resume refuses a run measured otherwise than the file's rows, naming the column. */
+START_TEST(test_resume_other_config)
+{
+	char path[] = "/tmp/nfsweep-res-XXXXXX";
+	struct done_set done = { 0 };
+	struct row config = { 0 };
+	char why[512] = "";
+	int truncated;
+
+	close(mkstemp(path));
+	make_results(path, schema_version(), 2, 0, NULL);	/* rows with every config cell empty */
+	ck_assert_int_eq(results_scan_for_resume(path, &config, &done, &truncated, why,
+						 sizeof(why)), 0);
+	ck_assert_uint_eq(done.n, 2);
+	done_set_free(&done);
+	row_set(&config, COL_iodepth, "8");
+	ck_assert_int_eq(results_scan_for_resume(path, &config, &done, &truncated, why,
+						 sizeof(why)), -EINVAL);
+	ck_assert_msg(strstr(why, "line 2 was measured with iodepth '', this run has '8'"), "%s", why);
+	row_free(&config);
+	done_set_free(&done);
+	unlink(path);
+}
+END_TEST
+
+/* A text cell that a spreadsheet would take for a formula gets an apostrophe; readers drop it. */
+START_TEST(test_protect_text)
+{
+	struct row r = { 0 };
+
+	row_set(&r, COL_note, "=1+1");
+	row_set(&r, COL_error, "-x");
+	row_set(&r, COL_engine, "fine");
+	row_set(&r, COL_read_iops, "-0");	/* a number: never touched */
+	row_protect_text(&r);
+	ck_assert_str_eq(r.cell[COL_note], "'=1+1");
+	ck_assert_str_eq(r.cell[COL_error], "'-x");
+	ck_assert_str_eq(r.cell[COL_engine], "fine");
+	ck_assert_str_eq(r.cell[COL_read_iops], "-0");
+	ck_assert_str_eq(row_text(r.cell[COL_note]), "=1+1");
+	ck_assert_str_eq(row_text("'plain"), "'plain");
+	row_free(&r);
 }
 END_TEST
 
@@ -134,6 +179,8 @@ Suite *make_results_file_suite(void)
 	tcase_add_test(tc, test_cells);
 	tcase_add_test(tc, test_row_numbers);
 	tcase_add_test(tc, test_validate_and_resume_scan);
+	tcase_add_test(tc, test_resume_other_config);
+	tcase_add_test(tc, test_protect_text);
 	suite_add_tcase(s, tc);
 	return s;
 }

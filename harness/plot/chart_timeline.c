@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * <profile>-timeline.png|svg (nfsweep plot --timeline): MiB/s or IOPS,
+ * second by second, through the whole sweep, a colour per target. Cloud
+ * volumes burst and throttle, and a point's mean hides it; fio's
+ * per-second logs of each point (beside its JSON: BASE_bw.N.log,
+ * BASE_iops.N.log, one per job) show it.
+ */
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "plot/gnuplot.h"
+#include "plot/plot.h"
+#include "results/csv.h"
+#include "results/schema.h"
+#include "util/paths.h"
+
+/* Per-second sums of one point's logs (all jobs, reads and writes). */
+struct series {
+	double *v;
+	size_t n;
+};
+
+/* Add every line "msec, value, ddir, bs[, offset]" of @path into @s, @scale times. */
+static void add_log(struct series *s, const char *path, double scale)
+{
+	char line[256];
+	FILE *f = fopen(path, "r");
+
+	while (f && fgets(line, sizeof(line), f)) {
+		unsigned long long ms;
+		double v;
+		size_t sec;
+
+		if (sscanf(line, "%llu, %lf", &ms, &v) != 2)
+			continue;
+		sec = (size_t)((ms + 500) / 1000);
+		if (sec >= s->n) {
+			double *p = realloc(s->v, (sec + 1) * sizeof(*p));
+
+			if (!p)
+				break;
+			memset(p + s->n, 0, (sec + 1 - s->n) * sizeof(*p));
+			s->v = p;
+			s->n = sec + 1;
+		}
+		s->v[sec] += v * scale;
+	}
+	if (f)
+		fclose(f);
+}
+
+/* The logs of the point whose JSON is @json (relative to @dir) into @s; how many files. */
+static size_t read_point(const char *dir, const char *json, int mib, struct series *s)
+{
+	char pattern[2 * PATH_MAX];
+	size_t len = strlen(json), files;
+	glob_t g;
+
+	if (len < 5 || strcmp(json + len - 5, ".json"))
+		return 0;
+	/* fio's bw log is in KiB/s */
+	if (len > PATH_MAX / 2 ||
+	    snprintf(pattern, sizeof(pattern), "%s/%.*s_%s.*.log", dir, (int)(len - 5), json,
+		     mib ? "bw" : "iops") >= (int)sizeof(pattern) ||
+	    glob(pattern, 0, NULL, &g))
+		return 0;
+	for (size_t i = 0; i < g.gl_pathc; i++)
+		add_log(s, g.gl_pathv[i], mib ? 1.0 / 1024 : 1.0);
+	files = g.gl_pathc;
+	globfree(&g);
+	return files;
+}
+
+static time_t parse_time(const char *iso)
+{
+	struct tm tm = { 0 };
+
+	if (!strptime(iso, "%Y-%m-%dT%H:%M:%SZ", &tm))
+		return 0;
+	return timegm(&tm);
+}
+
+/*
+ * One block per target, each point's seconds at its offset from the
+ * sweep's first point, a blank line between points. The number of points
+ * with logs.
+ */
+static int write_data(struct plot_ctx *c, int p, int mib, FILE *out, int has[RT_MAX])
+{
+	const struct results_table *t = c->t;
+	time_t first = parse_time(t->first_time);
+	char dir[PATH_MAX];
+	int points = 0;
+
+	if (path_dir_of(c->csv_path, dir, sizeof(dir)))
+		return 0;
+	for (int tg = 0; tg < t->ntargets; tg++) {
+		struct csv_record rec = { 0 };
+		size_t line = 0;
+		FILE *f = fopen(c->csv_path, "r");
+
+		fprintf(out, "# target %s: seconds since the sweep's first point, %s\n",
+			t->targets[tg], mib ? "MiB/s" : "IOPS");
+		if (f && csv_read_record(f, &rec, &line) == 1)
+			while (csv_read_record(f, &rec, &line) == 1) {
+				struct series s = { 0 };
+				time_t start;
+
+				if (rec.n <= COL_fio_json)
+					continue;
+				start = parse_time(rec.cells[COL_start_time]);
+				if (strcmp(rec.cells[COL_profile], t->profiles[p]) ||
+				    strcmp(rec.cells[COL_target], t->targets[tg]))
+					continue;
+				read_point(dir, rec.cells[COL_fio_json], mib, &s);
+				if (s.n > 1) {	/* second 0 has no full second of samples */
+					for (size_t sec = 1; sec < s.n; sec++)
+						fprintf(out, "%ld %.3f\n", (long)(start - first) + (long)sec,
+							s.v[sec]);
+					fputc('\n', out);
+					has[tg] = 1;
+					points++;
+				}
+				free(s.v);
+			}
+		csv_record_free(&rec);
+		if (f)
+			fclose(f);
+		fprintf(out, "\n\n");
+	}
+	return points;
+}
+
+int plot_timeline_chart(struct plot_ctx *c, int p)
+{
+	const struct results_table *t = c->t;
+	int mib = rt_is_throughput(t, p), points, has[RT_MAX] = { 0 };
+	char dat[PATH_MAX], body[PATH_MAX], name[96];
+	FILE *f;
+
+	snprintf(name, sizeof(name), "%s-timeline.dat", t->profiles[p]);
+	f = gp_open(c->datadir, name, dat, sizeof(dat));
+	if (!f)
+		return -1;
+	points = write_data(c, p, mib, f, has);
+	fclose(f);
+	if (!points)
+		return 1;
+	snprintf(name, sizeof(name), "%s-timeline.gp", t->profiles[p]);
+	f = gp_open(c->datadir, name, body, sizeof(body));
+	if (!f)
+		return -1;
+	fprintf(f, "reset\nset title \"%s: %s second by second through the sweep (fio's per-second "
+		"logs)\\n{/*0.8 %s}\"\n", t->profiles[p], mib ? "throughput" : "IOPS", c->subtitle);
+	fprintf(f, "set xlabel 'seconds since the first point started'\nset ylabel '%s'\n"
+		"set yrange [0:*]\nset grid\nset key below horizontal\nplot \\\n",
+		mib ? "MiB/s (reads and writes, all jobs)" : "IO/s (reads and writes, all jobs)");
+	for (int tg = 0; tg < t->ntargets; tg++) {
+		char lbl[80];
+
+		if (!has[tg])
+			continue;	/* gnuplot refuses a block with no points */
+		gp_text(lbl, sizeof(lbl), t->targets[tg], 0);
+		fprintf(f, "  '%s' index %d using 1:2 with lines lw 1.5 lc %d title '%s' noenhanced, \\\n",
+			dat, tg, tg + 1, lbl);
+	}
+	fprintf(f, "  NaN notitle\n");
+	fclose(f);
+	snprintf(name, sizeof(name), "%s-timeline", t->profiles[p]);
+	gp_terminals(c->gp, c->dir, name, body);
+	return 0;
+}

@@ -1,0 +1,34 @@
+#!/bin/bash
+# make install into a staging directory (DESTDIR), then the installed copy at
+# work with no path into the source tree: a one-point run from another
+# directory takes the installed engine and profile, compare and ort read
+# the installed published figures.
+. "$(dirname "$0")/lib.sh"
+inst=$T_DISK/inst
+make -s -C "$T_TOP" install DESTDIR="$inst" PREFIX=/usr/local >"$T_DISK/install.log" 2>&1 ||
+	{ cat "$T_DISK/install.log"; fail "make install DESTDIR=$inst"; }
+N=$inst/usr/local/bin/nfsweep
+for f in lib/nfsweep/nfsweep-uring.so lib/nfsweep/nfsweep-aio.so share/nfsweep/profiles/rand4k.fio \
+	share/nfsweep/profiles/global.fioinc share/nfsweep/reference/anf-linux-benchmarks.csv \
+	share/nfsweep/reference/curves/netapp-fas3140-specsfs2008-cifs.csv share/man/man1/nfsweep.1 \
+	share/bash-completion/completions/nfsweep; do
+	[ -f "$inst/usr/local/$f" ] || fail "make install did not install $f"
+done
+mkdir -p "$T_DISK/elsewhere" && cd "$T_DISK/elsewhere" || exit 1
+# --fio-opt: the job copy beside the JSON names the profile fio ran
+"$N" run --profile rand4k --mix 100 --target x="$T_SHM" --runtime 1 --ramp 0 --numjobs 1 \
+	--iodepth 4 --size 8m --fio-opt norandommap=1 --out s.csv 2>"$T_DISK/run.err" ||
+	{ cat "$T_DISK/run.err"; fail "a one-point run with the installed nfsweep"; }
+python3 "$T_HERE/results_check.py" s.csv --rows 1 --status ok --json || fail "the installed run's row"
+grep -q "\"ioengine\" : \"external:$inst/usr/local/lib/nfsweep/nfsweep-uring.so\"" fio/s/*.json ||
+	fail "the run did not use the installed engine: $(grep -h ioengine fio/s/*.json)"
+head -n 1 fio/s/*.fio | grep -q "^; $inst/usr/local/share/nfsweep/profiles/rand4k.fio," ||
+	fail "the run did not use the installed profile: $(head -n 1 fio/s/*.fio)"
+grep -q "^include $inst/usr/local/share/nfsweep/profiles/global.fioinc" fio/s/*.fio ||
+	fail "the installed profile's include is not the installed global.fioinc"
+[ "$("$N" ort "$inst/usr/local/share/nfsweep/reference/curves/netapp-fas3140-specsfs2008-cifs.csv" |
+	tail -n 1)" = 1.48 ] || fail "ort on the installed published curve"
+cp "$T_TOP/tests/data/results/nconnect-fixture.csv" f.csv
+"$N" compare f.csv --base nc1 | grep -q '64 KiB sequential read .* 2.30x .* 2.3x' ||
+	fail "compare does not show the installed published gains"
+echo ok
