@@ -5,7 +5,7 @@
 # runs apt-get; otherwise it prints the exact command and exits 1, so a
 # user is never surprised by a sudo prompt from a Makefile.
 #
-# Usage: tools/deps.sh [GROUP...]   groups: build test fuzz lab qemu bench plot office
+# Usage: tools/deps.sh [GROUP...]   groups: build test fuzz lab qemu bench plot office ci
 # Exit:  0 all present, 1 missing and not root, 2 apt-get failed.
 set -eu
 
@@ -21,6 +21,8 @@ pkgs_qemu="qemu-system-x86"
 pkgs_bench="linux-perf"
 pkgs_plot="gnuplot-nox"
 pkgs_office="libreoffice-calc-nogui"
+# CI's fresh-root stage (tools/fresh-root.sh): a minimal Debian root of its own.
+pkgs_ci="debootstrap"
 
 groups=${*:-build}
 want=""
@@ -34,7 +36,8 @@ for g in $groups; do
 	bench) want="$want $pkgs_bench" ;;
 	plot)  want="$want $pkgs_plot" ;;
 	office) want="$want $pkgs_office" ;;
-	*) echo "deps.sh: unknown group '$g' (build test fuzz lab qemu bench plot office)" >&2
+	ci)    want="$want $pkgs_ci" ;;
+	*) echo "deps.sh: unknown group '$g' (build test fuzz lab qemu bench plot office ci)" >&2
 	   exit 2 ;;
 	esac
 done

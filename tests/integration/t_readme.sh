@@ -1,0 +1,42 @@
+#!/bin/bash
+# The README's nfsweep commands, exactly as written: every line of an
+# indented code block in README.md that begins with "nfsweep " is taken
+# from the README itself (so that an edit that breaks one fails here) and
+# run, in order, in the lab, whose mounts are the README's: /mnt/nc1 and
+# /mnt/nc8, and "nfs-server" (127.0.0.3) serving /srv/nfslab. Each must exit
+# 0 and the results they write must validate. The `make` lines are tested
+# elsewhere: make test is this suite, make sweep TARGETS=.. (7.5 hours by
+# design) is t_make_sweep with shorter points.
+. "$(dirname "$0")/lib.sh"
+[ "$(id -u)" = 0 ] || skip "the lab needs root"
+[ -x /usr/bin/linux.uml ] || "$T_TOP/tools/deps.sh" lab || skip "user-mode-linux could not be installed"
+"$T_TOP/tools/deps.sh" plot >/dev/null 2>&1 || skip "gnuplot could not be installed"
+
+mapfile -t cmds < <(sed -n 's/^    \(nfsweep .*\)$/\1/p' "$T_TOP/README.md")
+[ ${#cmds[@]} -ge 6 ] || fail "only ${#cmds[@]} nfsweep commands found in README.md"
+grep -q -- '--mount' <<<"${cmds[*]}" || fail "the README's managed-mount example is gone"
+
+# The README's relative paths (results/.., results-schema/..) from a scratch directory.
+work=$T_DISK/readme
+mkdir -p "$work" && ln -s "$T_TOP/results-schema" "$work/results-schema"
+{
+	echo 'echo "127.0.0.3 nfs-server" >> /etc/hosts'
+	echo "export PATH=$BUILD/harness:\$PATH"
+	for c in "${cmds[@]}"; do
+		printf 'echo "README: %s" >&2\n' "${c//\"/\\\"}"
+		printf '%s >/dev/null || { echo "README command failed (exit $?): %s" >&2; exit 1; }\n' \
+			"$c" "${c//\"/\\\"}"
+	done
+} > "$work/readme.sh"
+cd "$work" || exit 1
+"$T_TOP/lab/run" --timeout 1200 "bash $work/readme.sh" >"$T_DISK/lab.log" 2>&1
+rc=$?
+grep '^README' "$T_DISK/lab.log"
+[ $rc = 0 ] || { tail -20 "$T_DISK/lab.log"; fail "a README command failed (lab exit $rc)"; }
+n=0
+for csv in $(find results -name '*.csv' ! -name 'compare*.csv'); do
+	"$NFSWEEP" validate "$csv" >/dev/null || fail "$csv, written by a README command, does not validate"
+	n=$((n + 1))
+done
+[ $n -ge 3 ] || fail "the README's commands wrote $n results files"
+echo "ok: ${#cmds[@]} README commands"
