@@ -88,7 +88,7 @@ int aio_submit(struct aio_queue *q, aio_submitted_fn submitted, void *ctx)
 
 	while (q->staged) {
 		/* A contiguous run of the ring: io_submit takes an array. */
-		unsigned int run, i;
+		unsigned int run;
 		struct iocb **iocbs = (struct iocb **)stage_ring_run(&q->stage, q->staged, &run);
 		int ret;
 
@@ -97,8 +97,8 @@ int aio_submit(struct aio_queue *q, aio_submitted_fn submitted, void *ctx)
 			continue;
 		if (ret <= 0)
 			return total ? total : (ret ? ret : -EAGAIN);
-		for (i = 0; submitted && i < (unsigned int)ret; i++)
-			submitted(ctx, iocbs[i]);
+		if (submitted)
+			submitted(ctx, iocbs, (unsigned int)ret);
 		stage_ring_drop(&q->stage, ret);
 		q->staged -= ret;
 		q->inflight += ret;

@@ -44,10 +44,11 @@ int aio_stage(struct aio_queue *q, struct iocb *iocb);
 
 /*
  * Submit staged iocbs with as few io_submit calls as the ring's wrap
- * allows; @submitted is called for each one the kernel took. Returns the
- * number taken, or -errno (-EAGAIN: reap first).
+ * allows; after each, @submitted gets the iocbs the kernel took (fio stamps
+ * their issue time then, as its libaio engine does). Returns the number
+ * taken, or -errno (-EAGAIN: reap first).
  */
-typedef void (*aio_submitted_fn)(void *ctx, struct iocb *iocb);
+typedef void (*aio_submitted_fn)(void *ctx, struct iocb **iocbs, unsigned int n);
 int aio_submit(struct aio_queue *q, aio_submitted_fn submitted, void *ctx);
 
 /*

@@ -31,7 +31,6 @@ struct nfsweep_aio_data {
 	struct aio_opts o;
 	struct thread_data *td;
 	bool fill_issue_time;
-	struct timespec now;		/* one clock read per submitted batch */
 };
 
 static struct fio_option options[] = {
@@ -143,6 +142,9 @@ static enum fio_q_status fio_nfsweep_aio_queue(struct thread_data *td,
 	if (!ddir_rw(io_u->ddir)) {
 		if (ld->q.staged || ld->q.inflight)
 			return FIO_Q_BUSY;
+		/* issued here, synchronously: the issue time before the call, as fio's sync engines */
+		if (ld->fill_issue_time)
+			nfsweep_issued_now(td, &io_u->issue_time);
 		if (io_u->ddir == DDIR_TRIM)
 			do_io_u_trim(td, io_u);
 		else
@@ -164,13 +166,19 @@ static enum fio_q_status fio_nfsweep_aio_queue(struct thread_data *td,
 	return FIO_Q_QUEUED;
 }
 
-static void stamp_submitted(void *ctx, struct iocb *iocb)
+/* After io_submit took @n iocbs: their issue time (nfsweep_issued_now). */
+static void stamp_submitted(void *ctx, struct iocb **iocbs, unsigned int n)
 {
 	struct nfsweep_aio_data *ld = ctx;
-	struct io_u *io_u = iocb->data;
+	struct timespec now;
 
-	io_u->issue_time = ld->now;
-	io_u_queued(ld->td, io_u);
+	nfsweep_issued_now(ld->td, &now);
+	for (unsigned int i = 0; i < n; i++) {
+		struct io_u *io_u = iocbs[i]->data;
+
+		io_u->issue_time = now;
+		io_u_queued(ld->td, io_u);
+	}
 }
 
 /*
@@ -185,8 +193,6 @@ static int fio_nfsweep_aio_commit(struct thread_data *td)
 
 	if (!ld->q.staged)
 		return 0;
-	if (ld->fill_issue_time)
-		fio_gettime(&ld->now, NULL);
 	ret = aio_submit_all(&ld->q, ld->fill_issue_time ? stamp_submitted : NULL, ld);
 	if (ret > 0)
 		io_u_mark_submit(td, ret);
@@ -235,6 +241,14 @@ static int fio_nfsweep_aio_cancel(struct thread_data *td, struct io_u *io_u)
 	return io_cancel(ld->q.ctx, &io_u->iocb, &ev);
 }
 
+/* open_file(): fio's generic open, but a trim of a file is refused at once. */
+static int fio_nfsweep_aio_open_file(struct thread_data *td, struct fio_file *f)
+{
+	if (nfsweep_check_trim(td, ENGINE, f))
+		return 1;
+	return generic_open_file(td, f);
+}
+
 static void fio_nfsweep_aio_cleanup(struct thread_data *td)
 {
 	struct nfsweep_aio_data *ld = td->io_ops_data;
@@ -258,7 +272,7 @@ NFSWEEP_EXPORT struct ioengine_ops ioengine = {
 	.event			= fio_nfsweep_aio_event,
 	.cancel			= fio_nfsweep_aio_cancel,
 	.cleanup		= fio_nfsweep_aio_cleanup,
-	.open_file		= generic_open_file,
+	.open_file		= fio_nfsweep_aio_open_file,
 	.close_file		= generic_close_file,
 	.get_file_size		= generic_get_file_size,
 	.options		= options,

@@ -42,7 +42,6 @@ struct nfsweep_uring_data {
 	unsigned int async_count;	/* for uring_force_async */
 	bool fill_issue_time;
 	bool buffers_registered;
-	struct timespec now;		/* one clock read per submitted batch */
 };
 
 static struct fio_option options[] = {
@@ -286,6 +285,8 @@ static int fio_nfsweep_uring_open_file(struct thread_data *td, struct fio_file *
 	unsigned int probes = 0;
 	int ret, hits;
 
+	if (nfsweep_check_trim(td, ENGINE, f))
+		return 1;
 	ret = generic_open_file(td, f);
 	if (ret)
 		return ret;
@@ -344,22 +345,43 @@ static enum fio_q_status queue_inline(struct thread_data *td,
 	int flags = ld->o.nowait ? RWF_NOWAIT : 0;
 	ssize_t ret;
 
-	/* fio leaves issue_time to engines that set FIO_ASYNCIO_SETS_ISSUE_TIME. */
+	/*
+	 * fio leaves issue_time to engines that set FIO_ASYNCIO_SETS_ISSUE_TIME:
+	 * before the call, as fio's own sync engines stamp it.
+	 */
 	if (ld->fill_issue_time)
-		fio_gettime(&io_u->issue_time, NULL);
+		nfsweep_issued_now(td, &io_u->issue_time);
 
-	if (ddir_sync(io_u->ddir)) {
-		do_io_u_sync(td, io_u);
-	} else {
-		if (io_u->ddir == DDIR_READ)
-			ret = preadv2(io_u->file->fd, &iov, 1, io_u->offset, flags);
-		else
-			ret = pwritev2(io_u->file->fd, &iov, 1, io_u->offset, flags);
-		nfsweep_io_u_result(io_u, ret < 0 ? -errno : ret);
-	}
+	if (io_u->ddir == DDIR_READ)
+		ret = preadv2(io_u->file->fd, &iov, 1, io_u->offset, flags);
+	else
+		ret = pwritev2(io_u->file->fd, &iov, 1, io_u->offset, flags);
+	nfsweep_io_u_result(io_u, ret < 0 ? -errno : ret);
 	io_u_mark_submit(td, 1);
 	io_u_mark_complete(td, 1);
 	return FIO_Q_COMPLETED;
+}
+
+/* A read or write of @io_u on @fd (an index when the files are registered). */
+static void prep_rw(struct io_uring_sqe *sqe, const struct nfsweep_uring_data *ld,
+		    struct io_u *io_u, int fd)
+{
+	bool rd = io_u->ddir == DDIR_READ;
+
+	if (ld->buffers_registered) {
+		if (rd)
+			io_uring_prep_read_fixed(sqe, fd, io_u->xfer_buf, io_u->xfer_buflen,
+						 io_u->offset, io_u->index);
+		else
+			io_uring_prep_write_fixed(sqe, fd, io_u->xfer_buf, io_u->xfer_buflen,
+						  io_u->offset, io_u->index);
+	} else if (rd) {
+		io_uring_prep_read(sqe, fd, io_u->xfer_buf, io_u->xfer_buflen, io_u->offset);
+	} else {
+		io_uring_prep_write(sqe, fd, io_u->xfer_buf, io_u->xfer_buflen, io_u->offset);
+	}
+	if (ld->o.nowait)
+		sqe->rw_flags = RWF_NOWAIT;
 }
 
 /*
@@ -377,10 +399,22 @@ static enum fio_q_status fio_nfsweep_uring_queue(struct thread_data *td,
 
 	fio_ro_check(td, io_u);
 
-	if (io_u->ddir == DDIR_TRIM) {
+	/*
+	 * fsync, fdatasync and trim, once the ring is empty, in this thread,
+	 * as fio's libaio does them. An fsync on the ring would be as ordered
+	 * (IOSQE_IO_DRAIN) but would complete later, and until it does fio
+	 * asks for another one for the same writes: --fsync=4 sent 4 times
+	 * as many as fio's libaio does, each a COMMIT on NFS.
+	 */
+	if (io_u->ddir == DDIR_TRIM || ddir_sync(io_u->ddir)) {
 		if (ld->r.staged || ld->r.inflight)
 			return FIO_Q_BUSY;
-		do_io_u_trim(td, io_u);
+		if (ld->fill_issue_time)
+			nfsweep_issued_now(td, &io_u->issue_time);
+		if (io_u->ddir == DDIR_TRIM)
+			do_io_u_trim(td, io_u);
+		else
+			do_io_u_sync(td, io_u);
 		io_u_mark_submit(td, 1);
 		io_u_mark_complete(td, 1);
 		return FIO_Q_COMPLETED;
@@ -394,33 +428,7 @@ static enum fio_q_status fio_nfsweep_uring_queue(struct thread_data *td,
 
 	if (ld->o.registerfiles)
 		fd = io_u->file->fileno;
-	if (ddir_rw(io_u->ddir)) {
-		bool rd = io_u->ddir == DDIR_READ;
-
-		if (ld->buffers_registered) {
-			if (rd)
-				io_uring_prep_read_fixed(sqe, fd, io_u->xfer_buf,
-							 io_u->xfer_buflen, io_u->offset,
-							 io_u->index);
-			else
-				io_uring_prep_write_fixed(sqe, fd, io_u->xfer_buf,
-							  io_u->xfer_buflen, io_u->offset,
-							  io_u->index);
-		} else if (rd) {
-			io_uring_prep_read(sqe, fd, io_u->xfer_buf, io_u->xfer_buflen,
-					   io_u->offset);
-		} else {
-			io_uring_prep_write(sqe, fd, io_u->xfer_buf, io_u->xfer_buflen,
-					    io_u->offset);
-		}
-		if (ld->o.nowait)
-			sqe->rw_flags = RWF_NOWAIT;
-	} else {
-		/* fsync orders after everything already submitted, as fio expects. */
-		io_uring_prep_fsync(sqe, fd, io_u->ddir == DDIR_DATASYNC ?
-				    IORING_FSYNC_DATASYNC : 0);
-		sqe->flags |= IOSQE_IO_DRAIN;
-	}
+	prep_rw(sqe, ld, io_u, fd);
 	/* After the prep: io_uring_prep_*() clear sqe->flags. */
 	if (ld->o.registerfiles)
 		sqe->flags |= IOSQE_FIXED_FILE;
@@ -430,13 +438,19 @@ static enum fio_q_status fio_nfsweep_uring_queue(struct thread_data *td,
 	return FIO_Q_QUEUED;
 }
 
-static void stamp_submitted(void *ctx, void *user)
+/* After io_uring_enter took @n requests: their issue time (nfsweep_issued_now). */
+static void stamp_submitted(void *ctx, void *const *users, unsigned int n)
 {
 	struct nfsweep_uring_data *ld = ctx;
-	struct io_u *io_u = user;
+	struct timespec now;
 
-	io_u->issue_time = ld->now;
-	io_u_queued(ld->td, io_u);
+	nfsweep_issued_now(ld->td, &now);
+	for (unsigned int i = 0; i < n; i++) {
+		struct io_u *io_u = users[i];
+
+		io_u->issue_time = now;
+		io_u_queued(ld->td, io_u);
+	}
 }
 
 /*
@@ -452,8 +466,6 @@ static int fio_nfsweep_uring_commit(struct thread_data *td)
 
 	if (!ld->r.staged)
 		return 0;
-	if (ld->fill_issue_time)
-		fio_gettime(&ld->now, NULL);
 	ret = uring_submit_all(&ld->r, ld->fill_issue_time ? stamp_submitted : NULL, ld);
 	/* Completions are reaped only in getevents(), so inflight only grew. */
 	if (ld->r.inflight > before)

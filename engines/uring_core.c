@@ -322,7 +322,7 @@ struct io_uring_sqe *uring_sqe_get(struct uring_ring *r, void *user)
 
 int uring_submit(struct uring_ring *r, uring_submitted_fn submitted, void *ctx)
 {
-	unsigned int i;
+	unsigned int i, n;
 	int ret;
 
 	if (!r->staged)
@@ -331,9 +331,13 @@ int uring_submit(struct uring_ring *r, uring_submitted_fn submitted, void *ctx)
 	if (ret <= 0)
 		return ret;
 	/* The kernel consumes SQEs in order: the oldest @ret are gone. */
-	for (i = 0; submitted && i < (unsigned int)ret; i++)
-		submitted(ctx, stage_ring_at(&r->stage, i));
-	stage_ring_drop(&r->stage, ret);
+	for (i = 0; i < (unsigned int)ret; i += n) {
+		void **run = stage_ring_run(&r->stage, (unsigned int)ret - i, &n);
+
+		if (submitted)
+			submitted(ctx, run, n);
+		stage_ring_drop(&r->stage, n);
+	}
 	r->staged -= ret;
 	r->inflight += ret;
 	return ret;

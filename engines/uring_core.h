@@ -150,12 +150,14 @@ enum uring_path uring_choose_path(enum uring_path forced, enum uring_nowait nowa
 /*
  * uring_sqe_get() hands out the next SQE, already tagged with @user and
  * counted as staged (NULL when @depth requests are staged or in flight).
- * uring_submit() submits every staged SQE with one io_uring_enter, calls
- * @submitted once for each request the kernel took, in staging order, and
- * returns their number, or -errno (-EAGAIN/-EBUSY: reap, then retry).
+ * uring_submit() submits every staged SQE with one io_uring_enter and, when
+ * it returns, calls @submitted with the user data of the requests the
+ * kernel took, oldest first (twice when they wrap around the staging ring):
+ * fio stamps their issue time then, after the syscall, as its own engines
+ * do. Returns their number, or -errno (-EAGAIN/-EBUSY: reap, then retry).
  */
 struct io_uring_sqe *uring_sqe_get(struct uring_ring *r, void *user);
-typedef void (*uring_submitted_fn)(void *ctx, void *user);
+typedef void (*uring_submitted_fn)(void *ctx, void *const *users, unsigned int n);
 int uring_submit(struct uring_ring *r, uring_submitted_fn submitted, void *ctx);
 
 /*

@@ -4,6 +4,7 @@
  * one whose headers the engine was compiled against (see fio_glue.h), and
  * the shared error format of the engines.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -68,4 +69,14 @@ int nfsweep_place_buffers(struct thread_data *td, const char *engine,
 		return 1;
 	}
 	return 0;
+}
+
+int nfsweep_check_trim(struct thread_data *td, const char *engine, struct fio_file *f)
+{
+	if (!td_trim(td) || f->filetype == FIO_TYPE_BLOCK)
+		return 0;
+	nfsweep_err(td, engine, "open_file", "trim", EOPNOTSUPP,
+		    "rw=%s on %s: fio trims with BLKDISCARD, which only a block device takes",
+		    td->o.td_ddir == TD_DDIR_TRIM ? "trim" : "trim and write", f->file_name);
+	return 1;
 }

@@ -29,11 +29,34 @@ void nfsweep_err(struct thread_data *td, const char *engine, const char *hook,
 	__attribute__((format(printf, 6, 7)));
 
 /*
+ * fio trims with BLKDISCARD, which only a block device takes: on a file
+ * (NFS, a local file system) every trim would fail with "Inappropriate
+ * ioctl for device". Refuse it when fio opens such a file, naming the
+ * option and the file. Returns 0, or 1 with the error logged.
+ */
+int nfsweep_check_trim(struct thread_data *td, const char *engine, struct fio_file *f);
+
+/*
  * Bind fio's I/O buffers to NUMA node @node (no-op for -1). Returns 0, or
  * 1 with the error logged naming @hook and @option.
  */
 int nfsweep_place_buffers(struct thread_data *td, const char *engine,
 			  const char *option, int node);
+
+/*
+ * The issue time of what the kernel just took, into @now: fio's own async
+ * engines read the clock once per batch after io_submit/io_uring_enter
+ * returned, so that slat covers the submit call and clat what follows, and
+ * the engines stamp it on each io_u (FIO_ASYNCIO_SETS_ISSUE_TIME). fio
+ * leaves td->last_issue to such engines too, and its read_iolog replay
+ * waits from it: without it, a captured trace replays at full speed.
+ */
+static inline void nfsweep_issued_now(struct thread_data *td, struct timespec *now)
+{
+	fio_gettime(now, NULL);
+	if (td->o.read_iolog_file)
+		td->last_issue = *now;
+}
 
 /*
  * A completion's result onto its io_u, as fio expects it: a negative

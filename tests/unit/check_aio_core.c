@@ -29,11 +29,11 @@ END_TEST
 
 static unsigned int nsubmitted;
 
-static void count_submitted(void *ctx, struct iocb *iocb)
+static void count_submitted(void *ctx, struct iocb **iocbs, unsigned int n)
 {
 	(void)ctx;
-	(void)iocb;
-	nsubmitted++;
+	(void)iocbs;
+	nsubmitted += n;
 }
 
 /*

@@ -224,10 +224,11 @@ END_TEST
 static unsigned int submitted_order[64];
 static unsigned int nsubmitted;
 
-static void record_submitted(void *ctx, void *user)
+static void record_submitted(void *ctx, void *const *users, unsigned int n)
 {
 	(void)ctx;
-	submitted_order[nsubmitted++] = (unsigned int)(uintptr_t)user;
+	for (unsigned int i = 0; i < n; i++)
+		submitted_order[nsubmitted++] = (unsigned int)(uintptr_t)users[i];
 }
 
 /*

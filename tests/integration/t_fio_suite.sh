@@ -1,0 +1,97 @@
+#!/bin/bash
+# fio's own test suite (fio 3.33's t/run-fio-tests.py, its job tests 1-26,
+# from the Debian source of the installed fio in build/) with every data
+# engine replaced by nfsweep-uring and by nfsweep-aio: a test that passes
+# with fio's engine and fails with ours fails here (fio's engine runs only
+# where one of ours did not pass: it cannot change the verdict otherwise).
+# Each run is bounded.
+#
+# The null engine's jobs run on ours too where they are small (they test
+# fio's core: offsets, logs, offload with serialize_overlap). Not run, each
+# listed with its reason: null-engine jobs over 10-100 GiB or that need 4
+# CPUs, trims of a file (refused by our engines: fio trims with
+# BLKDISCARD), and t0026, which is fio's own bug: its experimental_verify
+# replay marks a block as written that was only read. fio's libaio and
+# io_uring pass it only because their verify reads go out as writes (strace
+# shows them), and fio's psync fails it the same way without time_based.
+. "$(dirname "$0")/lib.sh"
+src=${FIO_SRC:-$(cat "$BUILD/fio-src.path" 2>/dev/null)}
+[ -f "$src/t/run-fio-tests.py" ] || fail "no fio source tree with t/run-fio-tests.py ($src)"
+fio_bin=$(command -v fio)
+
+declare -A why_skip=(
+	[9]="null engine, and 4 CPUs"
+	[10]="null engine: 10 GiB in offload mode" [11]="null engine: flows over 100 GiB"
+	[12]="null engine: flows over 100 GiB" [14]="null engine: flows over 100 GiB"
+	[23]="trim of a file: nfsweep's engines refuse it (fio trims with BLKDISCARD)"
+	[24]="trim of a file: nfsweep's engines refuse it (fio trims with BLKDISCARD)"
+	[26]="fio's own experimental_verify bug (see this test's header)")
+
+# root VARIANT ENGINE: a copy of fio's test tree whose jobs use ENGINE ("" keeps fio's own).
+root() {
+	local r=$T_DISK/root-$1 j
+	mkdir -p "$r/t/jobs"
+	cp "$src/t/run-fio-tests.py" "$r/t/" && cp "$src/config-host.h" "$r/" || fail "copy of $src/t"
+	for j in "$src"/t/jobs/*.fio; do
+		if [ -z "$2" ]; then
+			cp "$j" "$r/t/jobs/"
+		else
+			# every section runs on ENGINE; the job's own ioengine lines go
+			awk -v e="ioengine=$2" '/^[ \t]*ioengine=/ { next }
+				{ print } /^[ \t]*\[.*\][ \t]*$/ { print e }' "$j" > "$r/t/jobs/$(basename "$j")"
+		fi
+	done
+	echo "$r"
+}
+declare -A roots=([fio]=$(root fio "") [nfsweep-uring]=$(root uring "external:$ENG_URING")
+		  [nfsweep-aio]=$(root aio "external:$ENG_AIO"))
+grep -q "external:$ENG_URING" "${roots[nfsweep-uring]}/t/jobs/t0015-e78980ff.fio" || fail "no job rewritten"
+
+# The longest test takes 25 s with any engine here; fio 3.33 can hang in
+# offload mode (its workqueue_init), which the bound and one retry absorb.
+bound=90
+# run VARIANT ID: PASSED, FAILED, SKIPPED or TIMED_OUT, and its seconds (its log in the artifacts)
+run() {
+	local art=$T_DISK/art-$1-$2 out rc start=$SECONDS
+	out=$(cd "$T_DISK" && timeout -k 10 $bound python3 "${roots[$1]}/t/run-fio-tests.py" \
+		-r "${roots[$1]}" -f "$fio_bin" -a "$art" --run-only "$2" 2>&1)
+	rc=$?
+	echo "$out" > "$T_DISK/log-$1-$2"
+	if [ $rc = 124 ] || [ $rc = 137 ]; then echo -n TIMED_OUT
+	elif grep -q "^Test $2 PASSED" <<<"$out"; then echo -n PASSED
+	elif grep -q "^Test $2 SKIPPED" <<<"$out"; then echo -n "SKIPPED($(sed -n "s/^Test $2 SKIPPED (\([^)]*\)).*/\1/p" <<<"$out"))"
+	else echo -n FAILED
+	fi
+	echo " $((SECONDS - start))s"
+}
+
+bad=0
+printf '%-6s %-12s %-15s %-15s %s\n' test fio nfsweep-uring nfsweep-aio job
+for id in $(seq 1 26); do
+	job=$(basename "$(ls "$src"/t/jobs/t00$(printf %02d "$id")*.fio | grep -v -- -pre | head -n 1)")
+	if [ -n "${why_skip[$id]:-}" ]; then
+		printf '%-6s skipped: %s (%s)\n' "t00$(printf %02d "$id")" "${why_skip[$id]}" "$job"
+		continue
+	fi
+	declare -A res=()
+	for v in nfsweep-uring nfsweep-aio fio; do
+		# fio's engine matters only where ours fail: run it then, not always
+		[ $v = fio ] && [ "${res[nfsweep-uring]%% *}" = PASSED ] &&
+			[ "${res[nfsweep-aio]%% *}" = PASSED ] && { res[fio]="not run"; break; }
+		res[$v]=$(run "$v" "$id")
+		# fio's own hang, once more (fio 3.33's workqueue_init in offload mode)
+		[ "${res[$v]%% *}" = TIMED_OUT ] && res[$v]="$(run "$v" "$id") (after a timeout)"
+	done
+	printf '%-6s %-12s %-15s %-15s %s\n' "t00$(printf %02d "$id")" "${res[fio]}" \
+		"${res[nfsweep-uring]}" "${res[nfsweep-aio]}" "$job"
+	for v in nfsweep-uring nfsweep-aio; do
+		if [ "${res[fio]%% *}" = PASSED ] && [ "${res[$v]%% *}" != PASSED ]; then
+			bad=1
+			printf "  %s fails t%04d, which fio's own engine passes:\n" "$v" "$id"
+			grep -E "FAILED|reason|fio:" "$T_DISK/log-$v-$id" | head -5 | sed 's/^/    /'
+		fi
+	done
+	unset res
+done
+[ $bad = 0 ] || fail "nfsweep's engines fail fio tests that fio's own engines pass"
+echo ok
