@@ -18,7 +18,7 @@ HARNESS_LIB_SRCS := \
 	results/results_table.c results/reference.c results/compare.c \
 	sweep/sweep_opts.c sweep/plan.c sweep/fio_run.c sweep/fio_json.c sweep/sweep.c \
 	sweep/point.c sweep/point_outcome.c \
-	util/strbuf.c util/paths.c util/label.c
+	util/strbuf.c util/paths.c util/label.c util/lock.c
 
 HARNESS_CMD_SRCS := cmd/commands.c cmd/sweep_prepare.c cmd/cmd_run.c cmd/cmd_plan.c \
 	cmd/cmd_curve.c cmd/cmd_validate.c cmd/cmd_ort.c cmd/cmd_mounts.c cmd/cmd_summary.c \

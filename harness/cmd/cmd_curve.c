@@ -155,6 +155,7 @@ const struct command command_curve = {
 		 "Prints the curve, the knee and, last, the\nOverall Response Time.",
 	.opts = sweep_curve_opts,
 	.exit_status = "0 every point ok, 1 some point failed or no ORT, 2 usage error, 3 setup "
-		       "error,\n             130/143 interrupted",
+		       "error,\n             4 another nfsweep holds the results file or the target, "
+		       "130/143 interrupted",
 	.run = cmd_curve_main,
 };

@@ -74,7 +74,8 @@ static struct point *plan_points(const struct sweep_opts *o, const struct done_s
 
 		snprintf(pct, sizeof(pct), "%d", points[i].read_pct);
 		snprintf(rep, sizeof(rep), "%d", points[i].repeat);
-		plan_point_key(points[i].profile, points[i].target->label, pct, rep, key, sizeof(key));
+		results_point_key(points[i].profile, points[i].target->label, pct, rep, key,
+				  sizeof(key));
 		if (done_set_has(done, key))
 			points[i].index = 0;
 		*todo += points[i].index != 0;
@@ -229,6 +230,7 @@ const struct command command_run = {
 	.opts = sweep_run_opts,
 	.exit_status = "0 every point ok, 1 some point failed, 2 usage error, 3 setup error\n"
 		       "             (fio or an engine missing, results file not writable, mountstats\n"
-		       "             unreadable), 130/143 interrupted",
+		       "             unreadable), 4 another nfsweep holds the results file or a\n"
+		       "             target, 130/143 interrupted",
 	.run = cmd_run_main,
 };

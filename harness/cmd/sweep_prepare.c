@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/exit_status.h"
 #include "cmd/sweep_prepare.h"
@@ -62,6 +63,8 @@ static int open_results(const struct command *cmd, struct sweep *s, struct done_
 	if (fd < 0) {
 		fprintf(stderr, "nfsweep %s: %s\n", cmd->name, why);
 		/* an existing file, or one measured otherwise: the user's to decide */
+		if (fd == -EBUSY)
+			return EXIT_BUSY;
 		return fd == -EEXIST || fd == -EINVAL ? EXIT_USAGE : EXIT_SETUP;
 	}
 	if (truncated)
@@ -75,7 +78,7 @@ int sweep_prepare(const struct command *cmd, struct sweep_opts *o, struct sweep 
 		  struct done_set *done)
 {
 	char err[1024];
-	int ret;
+	int ret, existed;
 
 	sweep_init(s, cmd->name, o);
 	if (sweep_opts_finish(o, err, sizeof(err))) {
@@ -111,5 +114,19 @@ int sweep_prepare(const struct command *cmd, struct sweep_opts *o, struct sweep 
 		fprintf(stderr, "nfsweep %s: %s\n", cmd->name, err);
 		return ret == -ENAMETOOLONG ? EXIT_USAGE : EXIT_SETUP;
 	}
-	return open_results(cmd, s, done);
+	/* The results file first: a second writer of one file hears about that. */
+	existed = !access(o->out, F_OK);
+	ret = open_results(cmd, s, done);
+	if (ret || o->shared_target)
+		return ret;
+	ret = sweep_lock_targets(s, err, sizeof(err));
+	if (ret) {
+		fprintf(stderr, "nfsweep %s: %s\n", cmd->name, err);
+		close(s->csv_fd);
+		s->csv_fd = -1;
+		if (!existed)
+			unlink(o->out);	/* made just now, header only: nothing ran */
+		return ret == -EBUSY ? EXIT_BUSY : EXIT_SETUP;
+	}
+	return EXIT_OK;
 }

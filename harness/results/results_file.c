@@ -7,9 +7,9 @@
 #include <unistd.h>
 
 #include "results/csv.h"
-#include "sweep/plan.h"
 #include "results/results_file.h"
 #include "results/schema.h"
+#include "util/lock.h"
 
 /*
  * The header of this schema, or of an older minor (a prefix of it). With
@@ -37,6 +37,7 @@ int results_validate(const char *path, FILE *errs, const char *prefix, int max_e
 		     size_t *rows)
 {
 	struct csv_record rec = { 0 };
+	struct done_set seen = { 0 };
 	size_t line = 0;
 	char why[256];
 	int problems = 0, r;
@@ -65,6 +66,9 @@ int results_validate(const char *path, FILE *errs, const char *prefix, int max_e
 	}
 	ncols = rec.n;
 	while ((r = csv_read_record(f, &rec, &line)) == 1) {
+		char key[600];
+		size_t first;
+
 		(*rows)++;
 		if (rec.n != ncols) {
 			PROBLEM("%zu: %zu cells, the header has %zu", rec.line, rec.n, ncols);
@@ -77,36 +81,65 @@ int results_validate(const char *path, FILE *errs, const char *prefix, int max_e
 		for (size_t i = 0; i < ncols; i++)
 			if (schema_check_cell((enum column)i, rec.cells[i], why, sizeof(why)))
 				PROBLEM("%zu: column %s: %s", rec.line, columns[i].name, why);
+		if (strcmp(rec.cells[COL_status], STATUS_OK))
+			continue;
+		results_row_key(rec.cells, rec.n, key, sizeof(key));
+		first = done_set_line(&seen, key);
+		if (first)
+			PROBLEM("%zu: the point %s %s read %s%% repeat %s was measured ok already on line "
+				"%zu: two figures of one point (measured at the same time?)", rec.line,
+				rec.cells[COL_profile], rec.cells[COL_target], rec.cells[COL_read_pct],
+				rec.cells[COL_repeat], first);
+		else if (done_set_add(&seen, key, rec.line))
+			PROBLEM("%zu: out of memory", rec.line);
 	}
 	if (r < 0)
 		PROBLEM("%zu: the last row is cut short (an interrupted write?)", rec.line);
 out:
 #undef PROBLEM
+	done_set_free(&seen);
 	csv_record_free(&rec);
 	fclose(f);
 	return problems;
 }
 
-int done_set_has(const struct done_set *d, const char *key)
+void results_point_key(const char *profile, const char *target, const char *read_pct,
+		       const char *repeat, char *key, size_t len)
+{
+	snprintf(key, len, "%s|%s|%s|%s", profile, target, read_pct, repeat);
+}
+
+size_t done_set_line(const struct done_set *d, const char *key)
 {
 	for (size_t i = 0; i < d->n; i++)
 		if (!strcmp(d->keys[i], key))
-			return 1;
+			return d->lines[i];
 	return 0;
 }
 
-static int done_set_add(struct done_set *d, const char *key)
+int done_set_has(const struct done_set *d, const char *key)
+{
+	return done_set_line(d, key) != 0;
+}
+
+int done_set_add(struct done_set *d, const char *key, size_t line)
 {
 	if (d->n == d->cap) {
 		size_t cap = d->cap ? 2 * d->cap : 64;
-		char **p = realloc(d->keys, cap * sizeof(*p));
+		char **k = realloc(d->keys, cap * sizeof(*k));
+		size_t *l;
 
-		if (!p)
+		if (!k)
 			return -ENOMEM;
-		d->keys = p;
+		d->keys = k;
+		l = realloc(d->lines, cap * sizeof(*l));
+		if (!l)
+			return -ENOMEM;
+		d->lines = l;
 		d->cap = cap;
 	}
 	d->keys[d->n] = strdup(key);
+	d->lines[d->n] = line ? line : 1;
 	return d->keys[d->n++] ? 0 : -ENOMEM;
 }
 
@@ -115,7 +148,17 @@ void done_set_free(struct done_set *d)
 	for (size_t i = 0; i < d->n; i++)
 		free(d->keys[i]);
 	free(d->keys);
+	free(d->lines);
 	memset(d, 0, sizeof(*d));
+}
+
+void results_row_key(char *const *cells, size_t n, char *key, size_t len)
+{
+	char base[512];
+
+	results_point_key(cells[COL_profile], cells[COL_target], cells[COL_read_pct],
+			  cells[COL_repeat], base, sizeof(base));
+	snprintf(key, len, "%s|%s", base, n > COL_load_point ? cells[COL_load_point] : "");
 }
 
 /* Was the row @rec measured as @config says? 0, or -EINVAL with @why. */
@@ -175,9 +218,9 @@ int results_scan_for_resume(const char *path, const struct row *config, struct d
 		good_end = ftell(f);
 		if (strcmp(rec.cells[COL_status], "ok"))
 			continue;
-		plan_point_key(rec.cells[COL_profile], rec.cells[COL_target],
-			       rec.cells[COL_read_pct], rec.cells[COL_repeat], key, sizeof(key));
-		if (!done_set_has(done, key) && (ret = done_set_add(done, key)))
+		results_point_key(rec.cells[COL_profile], rec.cells[COL_target],
+				  rec.cells[COL_read_pct], rec.cells[COL_repeat], key, sizeof(key));
+		if (!done_set_has(done, key) && (ret = done_set_add(done, key, rec.line)))
 			goto out;
 	}
 	if (r < 0) {
@@ -196,6 +239,32 @@ out:
 	return ret;
 }
 
+/*
+ * Open @path with @flags and lock it (one writer per results file): the fd,
+ * or -errno with @why the whole message (-EBUSY names the writer).
+ */
+static int open_locked(const char *path, int flags, char *why, size_t whylen)
+{
+	char holder[512];
+	int fd = open(path, flags | O_WRONLY | O_APPEND | O_CLOEXEC, 0644), ret;
+
+	if (fd < 0) {
+		ret = -errno;
+		snprintf(why, whylen, "open %s: %s", path, strerror(-ret));
+		return ret;
+	}
+	ret = lock_fd(fd, holder, sizeof(holder));
+	if (!ret)
+		return fd;
+	if (ret == -EWOULDBLOCK)
+		snprintf(why, whylen, "--out %s is being written by another nfsweep, %s: a results "
+			 "file has one writer; wait for it, or stop it", path, holder);
+	else
+		snprintf(why, whylen, "flock %s: %s", path, strerror(-ret));
+	close(fd);
+	return ret == -EWOULDBLOCK ? -EBUSY : ret;
+}
+
 int results_open(const char *path, bool resume, const struct row *config, struct done_set *done,
 		 int *truncated, char *why, size_t whylen)
 {
@@ -210,32 +279,29 @@ int results_open(const char *path, bool resume, const struct row *config, struct
 				 "a new file (nothing is overwritten)", path);
 			return -EEXIST;
 		}
+		/* Locked before it is read: two resumes never run the same points. */
+		fd = open_locked(path, 0, why, whylen);
+		if (fd < 0)
+			return fd;
 		ret = results_scan_for_resume(path, config, done, truncated, scan_why,
 					      sizeof(scan_why));
 		if (ret == -EINVAL) {
 			snprintf(why, whylen, "--resume: %s: %s", path, scan_why);
+			close(fd);
 			return ret;
 		}
 		if (ret) {
 			snprintf(why, whylen, "--resume: %s: %s%s%s", path,
 				 ret == -EPROTO ? "not a results file of this schema" : strerror(-ret),
 				 scan_why[0] ? ": " : "", scan_why);
-			return ret;
-		}
-		fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
-		if (fd < 0) {
-			ret = -errno;
-			snprintf(why, whylen, "open %s: %s", path, strerror(-ret));
+			close(fd);
 			return ret;
 		}
 		return fd;
 	}
-	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644);
-	if (fd < 0) {
-		ret = -errno;
-		snprintf(why, whylen, "open %s: %s", path, strerror(-ret));
-		return ret;
-	}
+	fd = open_locked(path, O_CREAT | O_EXCL, why, whylen);
+	if (fd < 0)
+		return fd;
 	for (int i = 0; i < NCOLUMNS; i++)
 		hdr[i] = columns[i].name;
 	ret = csv_append_record(fd, hdr, NCOLUMNS);

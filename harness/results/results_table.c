@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "results/csv.h"
+#include "results/results_file.h"
 #include "results/results_table.h"
 #include "results/row.h"
 #include "results/schema.h"
@@ -57,6 +58,7 @@ static int intern(char list[][64], int *n, const char *s)
 
 int results_table_load(const char *path, struct results_table *t, char *why, size_t len)
 {
+	struct done_set seen = { 0 };
 	struct csv_record rec = { 0 };
 	size_t line = 0;
 	char vwhy[256];
@@ -78,6 +80,8 @@ int results_table_load(const char *path, struct results_table *t, char *why, siz
 	while ((r = csv_read_record(f, &rec, &line)) == 1) {
 		struct rt_cell *c;
 		int p, tg, pct;
+		char key[600];
+		size_t first;
 
 		if (rec.n < SCHEMA_MIN_COLUMNS ||
 		    schema_check_version(rec.cells[COL_schema_version], vwhy, sizeof(vwhy)))
@@ -89,6 +93,23 @@ int results_table_load(const char *path, struct results_table *t, char *why, siz
 		if (strcmp(rec.cells[COL_status], STATUS_OK)) {
 			t->failed++;
 			continue;
+		}
+		/* Two ok rows of one point are no repeats: refuse to average them. */
+		results_row_key(rec.cells, rec.n, key, sizeof(key));
+		first = done_set_line(&seen, key);
+		if (first) {
+			snprintf(why, len, "%s:%zu: the point %s %s read %s%% repeat %s was measured ok "
+				 "already on line %zu; averaging the two would pass them off as one "
+				 "(nfsweep validate %s lists every such point)", path, rec.line,
+				 rec.cells[COL_profile], rec.cells[COL_target], rec.cells[COL_read_pct],
+				 rec.cells[COL_repeat], first, path);
+			ret = -1;
+			goto out;
+		}
+		if (done_set_add(&seen, key, rec.line)) {
+			snprintf(why, len, "%s: %s", path, strerror(ENOMEM));
+			ret = -1;
+			goto out;
 		}
 		/* A load curve's point (nfsweep curve) is not a sweep point. */
 		if (rec.n > COL_load_point && rec.cells[COL_load_point][0]) {
@@ -111,6 +132,7 @@ int results_table_load(const char *path, struct results_table *t, char *why, siz
 		cell_add(c, rec.cells);
 	}
 out:
+	done_set_free(&seen);
 	fclose(f);
 	csv_record_free(&rec);
 	return ret;

@@ -83,14 +83,79 @@ static void reap_group(pid_t pgid, double limit_s, volatile sig_atomic_t *stop)
 	}
 }
 
+/*
+ * A guard of fio's process group that outlives nfsweep only to kill it. If
+ * nfsweep is killed (SIGKILL, the OOM killer), fio and its job processes
+ * would go on measuring, unseen, while a --resume measures the same target
+ * again. The guard is a child blocked reading a pipe whose write end only
+ * nfsweep holds: at the point's end nfsweep writes one byte and the guard
+ * leaves; if nfsweep dies first, the read ends without it, and the guard
+ * kills the group, until it is gone (jobs waiting in the kernel die only
+ * when their wait ends). Returns its pid and the write end in @wfd, or -1
+ * (no guard: said once).
+ */
+static pid_t guard_start(pid_t pgid, int *wfd)
+{
+	int p[2];
+	pid_t g;
+
+	if (pipe2(p, O_CLOEXEC))
+		return -1;
+	g = fork();
+	if (g < 0) {
+		close(p[0]);
+		close(p[1]);
+		return -1;
+	}
+	if (!g) {
+		char c;
+		ssize_t r;
+
+		/*
+		 * Nothing of nfsweep's but the pipe: a results file or target
+		 * lock inherited here would outlive nfsweep with the guard.
+		 */
+		close_range(3, (unsigned int)p[0] - 1, 0);
+		close_range((unsigned int)p[0] + 1, ~0U, 0);
+		/* Ctrl-C reaches nfsweep's process group: the guard must outlive it. */
+		signal(SIGINT, SIG_IGN);
+		signal(SIGTERM, SIG_IGN);
+		signal(SIGHUP, SIG_IGN);
+		while ((r = read(p[0], &c, 1)) < 0 && errno == EINTR)
+			;
+		if (r == 1)
+			_exit(0);	/* the point ended: nothing to do */
+		for (int i = 0; i < 600 && !kill(-pgid, SIGKILL); i++)
+			usleep(100000);
+		_exit(0);
+	}
+	close(p[0]);
+	*wfd = p[1];
+	return g;
+}
+
+static void guard_stop(pid_t g, int wfd)
+{
+	if (g < 0)
+		return;
+	if (write(wfd, "d", 1) != 1)
+		kill(g, SIGKILL);	/* it must not kill a group whose number may be reused */
+	close(wfd);
+	while (waitpid(g, NULL, 0) < 0 && errno == EINTR)
+		;
+}
+
 int fio_run(const struct fio_cmd *cmd, volatile sig_atomic_t *stop, struct fio_outcome *out,
 	    const char **call)
 {
+	static int warned;
+	pid_t guard;
+	int guard_fd = -1;
 	const char *json_path = cmd->json_path;
 	int timeout_s = cmd->timeout_s;
 	char err_path[4096];
 	double start, kill_at = 0;
-	int out_fd, err_fd, status, sent_term = 0, pidfd;
+	int out_fd, err_fd, status, sent_term = 0, pidfd, ret;
 	pid_t pid;
 
 	memset(out, 0, sizeof(*out));
@@ -121,6 +186,10 @@ int fio_run(const struct fio_cmd *cmd, volatile sig_atomic_t *stop, struct fio_o
 	setpgid(pid, pid);	/* also here: no race with the first kill */
 	close(out_fd);
 	close(err_fd);
+	guard = guard_start(pid, &guard_fd);
+	if (guard < 0 && !warned++)
+		fprintf(stderr, "\nnfsweep: no guard for fio's processes (%s): if nfsweep is killed, "
+			"fio may outlive it\n", strerror(errno));
 	/* Readable when fio exits: no polling delay added to each point. */
 	pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
 
@@ -132,7 +201,9 @@ int fio_run(const struct fio_cmd *cmd, volatile sig_atomic_t *stop, struct fio_o
 			break;
 		if (w < 0 && errno != EINTR) {
 			*call = "waitpid";
-			return -errno;
+			ret = -errno;
+			guard_stop(guard, guard_fd);
+			return ret;
 		}
 		if (!sent_term && ((timeout_s > 0 && t - start > timeout_s) || (stop && *stop))) {
 			out->timed_out = !(stop && *stop);
@@ -166,6 +237,7 @@ int fio_run(const struct fio_cmd *cmd, volatile sig_atomic_t *stop, struct fio_o
 	/* Anything fio left in its group goes with it, before the next point starts. */
 	kill(-pid, SIGKILL);
 	reap_group(pid, 30, stop);
+	guard_stop(guard, guard_fd);
 	return 0;
 }
 

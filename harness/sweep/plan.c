@@ -111,9 +111,3 @@ size_t plan_build(char *const *profiles, size_t nprof, const int *pcts, size_t n
 	}
 	return n;
 }
-
-void plan_point_key(const char *profile, const char *target, const char *read_pct,
-		    const char *repeat, char *key, size_t len)
-{
-	snprintf(key, len, "%s|%s|%s|%s", profile, target, read_pct, repeat);
-}

@@ -52,8 +52,4 @@ size_t plan_build(char *const *profiles, size_t nprof, const int *pcts, size_t n
 		  const struct target *targets, size_t ntgt, int repeats, enum plan_order order,
 		  struct point *out);
 
-/* The identity of a point in a results file: profile|target|read_pct|repeat. */
-void plan_point_key(const char *profile, const char *target, const char *read_pct,
-		    const char *repeat, char *key, size_t len);
-
 #endif

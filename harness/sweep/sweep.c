@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Setting up a sweep before its first point (see sweep.h). */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/sysmacros.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 #include <linux/io_uring.h>
 
 #include "nfs/mountinfo.h"
 #include "sweep/sweep.h"
+#include "util/lock.h"
 #include "util/paths.h"
 
 volatile sig_atomic_t stop_signal;
@@ -113,6 +117,91 @@ int sweep_check_nfs_targets(const struct sweep_opts *o, const struct ms_mount *a
 				 t->path, o->mountstats, m.mountpoint);
 			return -ENOENT;
 		}
+	}
+	return 0;
+}
+
+/* A lock file's name for @key: letters, digits and '-' only. */
+static void lock_name(const char *dir, const char *kind, const char *key, char *path, size_t len)
+{
+	int n = snprintf(path, len, "%s/%s-", dir, kind);
+
+	for (const char *k = key; *k && n > 0 && (size_t)n + 6 < len; k++)
+		path[n++] = isalnum((unsigned char)*k) ? *k : '-';
+	snprintf(path + n, len - (size_t)n, ".lock");
+}
+
+/*
+ * What two sweeps must not measure at once, for target @t: an NFS server
+ * (a --mount variant's, or the server of the NFS mount a --target is on),
+ * else the mount a --target is on (its st_dev: every path into one mount
+ * is one target). 0, with @kind "server" or "mount"; -ENOENT if @t's path
+ * does not exist (refused elsewhere, by name).
+ */
+static int target_lock_key(const struct sweep_opts *o, const struct target *t, const char **kind,
+			   char *key, size_t len)
+{
+	struct mount_of m;
+	struct stat st;
+
+	*kind = "server";
+	if (t->mount >= 0) {
+		snprintf(key, len, "%s", o->mounts[t->mount].server);
+		return 0;
+	}
+	if (!mount_of_path(t->path, NULL, &m) && mount_is_nfs(&m)) {
+		/* "host:/export", "[v6]:/export": the host */
+		const char *end = strstr(m.source, ":/");
+
+		snprintf(key, len, "%.*s", end ? (int)(end - m.source) : (int)strlen(m.source),
+			 m.source);
+		return 0;
+	}
+	if (stat(t->path, &st))
+		return -ENOENT;
+	*kind = "mount";
+	snprintf(key, len, "%u-%u", major(st.st_dev), minor(st.st_dev));
+	return 0;
+}
+
+int sweep_lock_targets(struct sweep *s, char *err, size_t len)
+{
+	const struct sweep_opts *o = s->o;
+	const char *dir = lock_dir();
+	char locked[MAX_TARGETS][PATH_MAX];
+
+	if (!dir) {
+		snprintf(err, len, "no directory for the targets' locks (/run/lock/nfsweep, "
+			 "/tmp/nfsweep-locks): %s", strerror(errno));
+		return -EACCES;
+	}
+	for (size_t i = 0; i < o->ntargets; i++) {
+		const struct target *t = &o->targets[i];
+		char key[320], path[PATH_MAX], holder[512];
+		const char *kind;
+		int fd, ret, again = 0;
+
+		if (target_lock_key(o, t, &kind, key, sizeof(key)))
+			continue;
+		lock_name(dir, kind, key, path, sizeof(path));
+		/* Two targets of this sweep on one mount or server: its lock is ours already. */
+		for (size_t k = 0; k < s->ntarget_locks; k++)
+			again |= !strcmp(locked[k], path);
+		if (again)
+			continue;
+		ret = lock_path(path, &fd, holder, sizeof(holder));
+		if (ret == -EWOULDBLOCK) {
+			snprintf(err, len, "--%s %s: another nfsweep measures the same %s, %s: one sweep "
+				 "per target (wait for it, or give --shared-target if you mean it)",
+				 t->mount >= 0 ? "mount" : "target", t->label, kind, holder);
+			return -EBUSY;
+		}
+		if (ret) {
+			snprintf(err, len, "lock %s: %s", path, strerror(-ret));
+			return ret;
+		}
+		snprintf(locked[s->ntarget_locks], PATH_MAX, "%s", path);
+		s->target_locks[s->ntarget_locks++] = fd;
 	}
 	return 0;
 }

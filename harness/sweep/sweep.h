@@ -27,6 +27,8 @@ struct sweep {
 	char fio_rel[PATH_MAX];			/* the same, from the results file's directory */
 	int csv_fd;
 	int failed;				/* points that wrote a failed row */
+	int target_locks[MAX_TARGETS];		/* held for the sweep's life (sweep_lock_targets) */
+	size_t ntarget_locks;
 };
 
 /* Start @s for @o: the host and kernel names; nothing can fail. */
@@ -51,6 +53,16 @@ int io_uring_refused(void);
  */
 int sweep_check_nfs_targets(const struct sweep_opts *o, const struct ms_mount *all, size_t n,
 			    char *err, size_t len);
+
+/*
+ * One sweep per target: two nfsweep processes measuring one target at once
+ * would each report the other's load. Locks, in lock_dir() and for the
+ * sweep's life, the server of each --mount variant and of each --target on
+ * NFS, and the mount of each other --target (its st_dev: every path into
+ * one mount is one target). 0; -EBUSY with @err naming the target and the
+ * sweep that holds it; -errno.
+ */
+int sweep_lock_targets(struct sweep *s, char *err, size_t len);
 
 /*
  * The directory of --out and, beside the results file, fio/STEM/ for fio's

@@ -250,6 +250,11 @@ o_order = { .name = "order", .arg = "ORDER", .type = OPT_CALL, .parse = parse_or
 		"mounted once for its points, unmounted after.",
 	.values = "interleaved by-target", .complete = OPT_COMPLETE_WORDS,
 	.example = "by-target" },
+o_shared_target = { .name = "shared-target", .type = OPT_FLAG, .off = FIELD(shared_target),
+	.help = "measure a target even while another nfsweep measures it (said in every row's note)",
+	.more = "Without it, a sweep is refused (exit 4) while another nfsweep process measures "
+		"the same NFS server, or the same local mount (whatever path names it): each would "
+		"measure the other's load." },
 o_resume = { .name = "resume", .type = OPT_FLAG, .off = FIELD(resume),
 	.help = "skip points that already have an ok row in --out",
 	.more = "A last row cut short by a crash is dropped first." },
@@ -292,7 +297,7 @@ o_poisson = { .name = "poisson", .type = OPT_FLAG, .off = FIELD(poisson),
 #define SWEEP_FIO_OPTS \
 	&o_runtime, &o_ramp, &o_timeout, &o_engine, &o_numjobs, &o_iodepth, &o_size, \
 	&o_batch_submit, &o_batch_complete, &o_direct, &o_note, &o_nfs, &o_mountstats, \
-	&o_profiles, &o_engine_dir, &o_fio, &o_fio_opt
+	&o_profiles, &o_engine_dir, &o_fio, &o_fio_opt, &o_shared_target
 
 const struct opt *const sweep_run_opts[] = {
 	&o_profile, &o_mix, &o_target, &o_mount, &o_mount_dir, &o_out, &o_repeat, &o_order,
@@ -319,6 +324,15 @@ int sweep_opts_finish(struct sweep_opts *o, char *err, size_t len)
 		o->engine_dir = nfsweep_default_engine_dir();
 	if (!o->timeout)
 		o->timeout = o->ramp + o->runtime + 120;
+	if (o->shared_target && !o->note_owned) {
+		if (asprintf(&o->note_owned, "%s%s[--shared-target: another sweep may have measured "
+			     "the target at the same time]", o->note, o->note[0] ? " " : "") < 0) {
+			o->note_owned = NULL;
+			snprintf(err, len, "%s", strerror(ENOMEM));
+			return -1;
+		}
+		o->note = o->note_owned;
+	}
 	if (!o->ntargets) {
 		snprintf(err, len, "--target label=path (or --mount) is required");
 		return -1;
@@ -361,7 +375,9 @@ int sweep_opts_finish(struct sweep_opts *o, char *err, size_t len)
 void sweep_opts_free(struct sweep_opts *o)
 {
 	free(o->profile_list);
+	free(o->note_owned);
 	o->profile_list = NULL;
+	o->note_owned = NULL;
 	o->nprofiles = 0;
 }
 

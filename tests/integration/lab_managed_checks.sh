@@ -22,4 +22,15 @@ $LAB_SHAPE
 	--mount nc8=127.0.0.3:/srv/nfslab:vers=3,nconnect=8 --out "$out/managed.csv" 2>"$out/managed.err"
 echo "managed_rc=$?" >> "$out/rc"
 grep -q /run/nfsweep /proc/mounts && echo "left_mounted=1" >> "$out/rc"
+
+# 3. one sweep per server: while a sweep measures /mnt/nc1, a variant of
+#    its server (127.0.0.1) is refused at once (exit 4), naming that sweep.
+"$N" run "${quick[@]}" --target a=/mnt/nc1 --out "$out/first.csv" 2>/dev/null &
+first=$!
+for _ in $(seq 100); do [ -s "$out/first.csv" ] && break; sleep 0.1; done
+"$N" run "${quick[@]}" --mount b=127.0.0.1:/srv/nfslab:vers=3 --out "$out/second.csv" \
+	2>"$out/busy.err"
+echo "busy_rc=$? first_pid=$first" >> "$out/rc"
+wait $first
+echo "first_rc=$?" >> "$out/rc"
 exit 0

@@ -3,7 +3,8 @@
 # already mounted with nconnect=1 is refused and never measured; managed
 # nconnect=1 and nconnect=8 variants of one server, mounted in turn and
 # verified, give nc8/nc1 >= 2 on 64 KiB sequential reads under the per-flow
-# cap (measured here: 3.5x); nothing stays mounted.
+# cap (measured here: 3.5x); nothing stays mounted; while a sweep measures
+# /mnt/nc1, a variant of its server is refused (one sweep per server).
 . "$(dirname "$0")/lib.sh"
 [ "$(id -u)" = 0 ] || skip "the lab needs root"
 [ -x /usr/bin/linux.uml ] || "$T_TOP/tools/deps.sh" lab || skip "user-mode-linux could not be installed"
@@ -23,6 +24,11 @@ grep -qx managed_rc=0 "$o/rc" || { cat "$o/managed.err"; fail "the managed sweep
 grep -q left_mounted "$o/rc" && fail "a managed mount was left mounted"
 python3 "$T_HERE/results_check.py" "$o/managed.csv" --rows 2 --status ok --json --nfs ||
 	fail "managed rows"
+grep -qx first_rc=0 "$o/rc" || fail "the sweep of /mnt/nc1 failed"
+first=$(sed -n 's/.*first_pid=\([0-9]*\).*/\1/p' "$o/rc")
+grep -q "busy_rc=4 " "$o/rc" && grep -q -- "--mount b: another nfsweep measures the same server, pid $first " "$o/busy.err" ||
+	fail "a variant of a server another sweep measures was not refused: $(cat "$o/busy.err")"
+[ ! -e "$o/second.csv" ] || fail "the refused sweep left a results file"
 "$N" compare "$o/managed.csv" --base nc1 >"$T_DISK/cmp.txt" || fail "compare"
 cat "$T_DISK/cmp.txt" | head -3
 r=$(awk -F, '$1 == "headline" && $2 == "seq64k" && $3 == "100" { print $9 }' "$o/compare.csv")

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "helpers.h"
+#include "results/results_file.h"
 #include "sweep/plan.h"
 
 static const struct {
@@ -81,7 +82,7 @@ START_TEST(test_build_order)
 	ck_assert_str_eq(p[4].profile, "rand4k");
 	ck_assert_int_eq(p[2].read_pct, 0);
 	ck_assert_int_eq(p[1].repeat, 2);
-	plan_point_key("seq64k", "nc1", "100", "1", key, sizeof(key));
+	results_point_key("seq64k", "nc1", "100", "1", key, sizeof(key));
 	ck_assert_str_eq(key, "seq64k|nc1|100|1");
 }
 END_TEST

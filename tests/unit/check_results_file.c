@@ -151,6 +151,57 @@ START_TEST(test_resume_other_config)
 }
 END_TEST
 
+/* One writer per results file: a second open is refused while the first holds it. */
+START_TEST(test_one_writer)
+{
+	char dir[] = "/tmp/nfsweep-res-XXXXXX", path[64], why[512] = "";
+	struct done_set done = { 0 };
+	int fd, fd2, truncated;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/r.csv", dir);
+	fd = results_open(path, false, NULL, &done, &truncated, why, sizeof(why));
+	ck_assert_int_ge(fd, 0);
+	fd2 = results_open(path, true, NULL, &done, &truncated, why, sizeof(why));
+	ck_assert_int_eq(fd2, -EBUSY);
+	ck_assert_msg(strstr(why, "is being written by another nfsweep, pid "), "%s", why);
+	done_set_free(&done);
+	close(fd);
+	fd2 = results_open(path, true, NULL, &done, &truncated, why, sizeof(why));
+	ck_assert_int_ge(fd2, 0);
+	close(fd2);
+	done_set_free(&done);
+	unlink(path);
+	rmdir(dir);
+}
+END_TEST
+
+/* A point with two ok rows: validate names both lines. */
+START_TEST(test_validate_point_twice)
+{
+	char path[] = "/tmp/nfsweep-res-XXXXXX", line[4096], last[4096] = "";
+	FILE *errs = tmpfile(), *f;
+	size_t rows;
+
+	close(mkstemp(path));
+	make_results(path, schema_version(), 2, 0, NULL);
+	ck_assert_int_eq(results_validate(path, errs, "t", 10, &rows), 0);
+	f = fopen(path, "a+");
+	while (fgets(line, sizeof(line), f))
+		strcpy(last, line);
+	fputs(last, f);
+	fclose(f);
+	ck_assert_int_eq(results_validate(path, errs, "t", 10, &rows), 1);
+	rewind(errs);
+	memset(line, 0, sizeof(line));
+	ck_assert_uint_eq(fread(line, 1, sizeof(line) - 1, errs) > 0, 1);
+	ck_assert_msg(strstr(line, ":4: the point seq64k nc2") && strstr(line, "measured ok already on line 3"),
+		      "%s", line);
+	fclose(errs);
+	unlink(path);
+}
+END_TEST
+
 /* A text cell that a spreadsheet would take for a formula gets an apostrophe; readers drop it. */
 START_TEST(test_protect_text)
 {
@@ -181,6 +232,8 @@ Suite *make_results_file_suite(void)
 	tcase_add_test(tc, test_validate_and_resume_scan);
 	tcase_add_test(tc, test_resume_other_config);
 	tcase_add_test(tc, test_protect_text);
+	tcase_add_test(tc, test_one_writer);
+	tcase_add_test(tc, test_validate_point_twice);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -40,6 +40,7 @@ Suite *make_reference_suite(void);
 Suite *make_sweep_opts_suite(void);
 Suite *make_mountinfo_suite(void);
 Suite *make_row_suite(void);
+Suite *make_lock_suite(void);
 
 #ifndef T_DATA
 #error "T_DATA (tests/data) must be defined by the build"
