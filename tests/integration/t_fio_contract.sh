@@ -60,11 +60,14 @@ done
 # fio 3.33's workqueue_init can hang in offload mode with any engine (fixed
 # after 3.33): a run is bounded and tried once more; a hang twice is fio's.
 bounded() {	# bounded WHAT ARGS..: fio ARGS under a bound, one retry after a hang
-	local what=$1 try
+	local what=$1 try rc
 	shift
 	for try in 1 2; do
 		timeout -k 5 60 fio "$@" --output=/dev/null && return 0
-		[ $? = 124 ] || fail "$what failed"
+		rc=$?
+		[ $rc = 124 ] || [ $rc = 137 ] || fail "$what failed"
+		# its job processes outlive the killed fio: end them too
+		pkill -KILL -f -- "$T_DISK/" && sleep 1
 		echo "$what: fio hung (its 3.33 workqueue_init in offload mode), try $try of 2"
 	done
 	fail "$what: fio hung twice"

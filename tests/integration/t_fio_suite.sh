@@ -56,6 +56,8 @@ run() {
 	out=$(cd "$T_DISK" && timeout -k 10 $bound python3 "${roots[$1]}/t/run-fio-tests.py" \
 		-r "${roots[$1]}" -f "$fio_bin" -a "$art" --run-only "$2" 2>&1)
 	rc=$?
+	# A hung fio ignores SIGTERM and outlives the script timeout killed: end it.
+	pkill -KILL -f -- "${roots[$1]}/t/jobs/" && sleep 1
 	echo "$out" > "$T_DISK/log-$1-$2"
 	if [ $rc = 124 ] || [ $rc = 137 ]; then echo -n TIMED_OUT
 	elif grep -q "^Test $2 PASSED" <<<"$out"; then echo -n PASSED
