@@ -236,6 +236,25 @@ int uring_set_file(struct uring_ring *r, unsigned int slot, int fd)
 	return ret == 1 ? 0 : (ret < 0 ? ret : -EIO);
 }
 
+/*
+ * Hand the SQEs got since the last call to the kernel; returns how many of
+ * the @n it took, or -errno. For an SQPOLL ring liburing answers how many are
+ * still unconsumed (tail - khead), and the poll thread may have taken them all
+ * before it looked: its 0 then means "all". Counted as "none", they would be
+ * submitted and completed twice (fio spins on the CQ, or frees a verify
+ * entry twice). Once the tail is published they are the kernel's: all @n.
+ */
+static int ring_publish(struct uring_ring *r, unsigned int n)
+{
+	int ret = uring_enter(r);
+
+	if (!(r->setup_flags & IORING_SETUP_SQPOLL))
+		return ret;
+	if (ret < 0 && ret != -EAGAIN && ret != -EBUSY && ret != -EINTR)
+		return ret;	/* the wake-up failed for real */
+	return (int)n;
+}
+
 int uring_probe_inline(struct uring_ring *r, int fd, unsigned long long size,
 		       bool direct, unsigned int probes, unsigned int *done)
 {
@@ -263,7 +282,7 @@ int uring_probe_inline(struct uring_ring *r, int fd, unsigned long long size,
 			return -EBUSY;
 		io_uring_prep_read(sqe, fd, r->probe_buf, PROBE_BLOCK, i * step);
 		io_uring_sqe_set_data(sqe, NULL);
-		ret = io_uring_submit(&r->ring);
+		ret = ring_publish(r, 1);
 		if (ret != 1)
 			return ret < 0 ? ret : -EIO;
 		/* A completion present now was made inside io_uring_enter(). */
@@ -327,7 +346,7 @@ int uring_submit(struct uring_ring *r, uring_submitted_fn submitted, void *ctx)
 
 	if (!r->staged)
 		return 0;
-	ret = uring_enter(r);
+	ret = ring_publish(r, r->staged);
 	if (ret <= 0)
 		return ret;
 	/* The kernel consumes SQEs in order: the oldest @ret are gone. */
