@@ -11,24 +11,25 @@
 HARNESS_LIB_SRCS := \
 	cli/opt.c cli/version.c \
 	curve/ort.c curve/curve.c \
-	nfs/mountinfo.c nfs/mountstats.c nfs/mount_opts.c nfs/managed_mount.c \
+	nfs/mountinfo.c nfs/mountstats.c nfs/mount_opts.c nfs/managed_mount.c nfs/rpc_window.c \
 	plot/gnuplot.c plot/chart_profile.c plot/chart_latency.c plot/chart_timeline.c \
-	plot/chart_nconnect.c plot/chart_curve.c \
-	results/schema.c results/csv.c results/row.c results/results_file.c \
-	results/results_table.c results/reference.c results/compare.c \
+	plot/chart_nconnect.c plot/chart_curve.c plot/chart_ops.c \
+	results/schema.c results/csv.c results/row.c results/results_file.c results/problems.c \
+	results/results_table.c results/reference.c results/compare.c results/detail_file.c \
 	sweep/sweep_opts.c sweep/plan.c sweep/fio_run.c sweep/fio_json.c sweep/sweep.c \
-	sweep/point.c sweep/point_outcome.c \
+	sweep/point.c sweep/point_outcome.c sweep/point_rpc.c sweep/point_ops.c \
+	sweep/profile_info.c \
 	util/strbuf.c util/paths.c util/label.c util/lock.c
 
 HARNESS_CMD_SRCS := cmd/commands.c cmd/sweep_prepare.c cmd/cmd_run.c cmd/cmd_plan.c \
 	cmd/cmd_curve.c cmd/cmd_validate.c cmd/cmd_ort.c cmd/cmd_mounts.c cmd/cmd_summary.c \
 	cmd/cmd_compare.c cmd/cmd_plot.c cmd/cmd_schema.c cmd/cmd_help.c
 
-HARNESS_HDRS = $(wildcard $(HARNESS_DIR)/*/*.h) $(HARNESS_DIR)/../results-schema/columns.def
+HARNESS_HDRS = $(wildcard $(HARNESS_DIR)/*/*.h) $(wildcard $(HARNESS_DIR)/../results-schema/*.def)
 HARNESS_PKGS := json-c mount
 HARNESS_CPPFLAGS = -D_GNU_SOURCE -I$(HARNESS_DIR) -I$(HARNESS_DIR)/../results-schema \
 	-I$(HARNESS_GEN) $(shell pkg-config --cflags $(HARNESS_PKGS))
-HARNESS_LDLIBS := $(shell pkg-config --libs $(HARNESS_PKGS))
+HARNESS_LDLIBS := $(shell pkg-config --libs $(HARNESS_PKGS)) -lm
 
 # nfsweep's version (tools/version.sh): rewritten only when it changes, so
 # that a new commit rebuilds cli/version.c and nothing else.

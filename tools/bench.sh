@@ -9,6 +9,10 @@
 #   2. 64 KiB sequential reads and writes of the same file, iodepth 32
 #   3. 4 KiB random and 64 KiB sequential reads over NFS in the lab
 #      (emulator numbers: ratios only)
+#   4. nfsweep-ops, SPECsfs2008's operation mix, on a tmpfs directory and
+#      over NFS in the lab: io_uring (one job, iodepth 32) against
+#      ops_exec=sync at the same concurrency (32 jobs, one operation each)
+#      and against one synchronous job; ops/s and ops per CPU-second
 # Output: a table with the goals of issue 7 (met or not) and the raw runs in
 # results/bench/<timestamp>.csv. QUICK=1: a short version for CI, which
 # fails only when a run errors, never on a number.
@@ -27,6 +31,7 @@ else rounds=${ROUNDS:-5} runtime=${RUNTIME:-3} depths="1 32 128" lab_rounds=${LA
 
 U=external:$build/engines/nfsweep-uring.so
 A=external:$build/engines/nfsweep-aio.so
+O=external:$build/engines/nfsweep-ops.so
 fio_src=$(cat "$build/fio-src.path")
 tio=$fio_src/t/io_uring
 if [ ! -x "$tio" ]; then
@@ -80,6 +85,38 @@ one_fio() {
 		{ echo "bench: $w depth $d $e: unreadable JSON" >&2; errors=$((errors + 1)); }
 }
 
+# one_ops WORKLOAD DIR CONFIG ROUND: one run of nfsweep-ops' sfs2008 mix. Each
+# CONFIG keeps its own trees in DIR/CONFIG across rounds (laid out once).
+one_ops() {
+	local w=$1 od=$2/$3 c=$3 r=$4 json b0 b1 args
+	case $c in
+	ops-uring) args=(--ops_exec=uring --numjobs=1 --iodepth=32) ;;
+	ops-sync-32jobs) args=(--ops_exec=sync --numjobs=32 --iodepth=1) ;;
+	ops-sync-1job) args=(--ops_exec=sync --numjobs=1 --iodepth=1) ;;
+	esac
+	mkdir -p "$od"
+	b0=$(busy_jiffies)
+	json=$(fio --name=ops --directory="$od" --ioengine="$O" --ops_mix=sfs2008 --rw=randrw --bs=1 \
+		--size=1m --ops_dirs=4 --ops_files_per_dir=16 --ops_file_size=16k --ops_commit_pct=15 \
+		--time_based --runtime="$runtime" --group_reporting --output-format=json "${args[@]}" \
+		2>"$dir/err") ||
+		{ echo "bench: $w $c failed: $(head -3 "$dir/err")" >&2; errors=$((errors + 1)); return; }
+	b1=$(busy_jiffies)
+	python3 "$top/tools/bench_report.py" --row "$w" 32 "$c" "$r" "$(( b1 - b0 ))" <<<"$json" >> "$csv" ||
+		{ echo "bench: $w $c: unreadable JSON" >&2; errors=$((errors + 1)); }
+}
+
+# ops_rounds WORKLOAD DIR ROUNDS: workload 4, interleaved.
+ops_rounds() {
+	local r c
+	for ((r = 1; r <= $3; r++)); do
+		mapfile -t order < <(rotate $((r - 1)) ops-uring ops-sync-32jobs ops-sync-1job)
+		for c in "${order[@]}"; do
+			one_ops "$1" "$2" "$c" "$r"
+		done
+	done
+}
+
 # t/io_uring prints IOPS once a second; its median is the run's figure.
 one_tio() {
 	local d=$1 r=$2 b iops
@@ -118,6 +155,7 @@ if [ -n "$in_lab" ]; then
 			one_fio nfs-seq64k-read 32 "$e" "$r" --rw=read --bs=64k --direct=1 --ioengine="$(engine_arg "$e")"
 		done
 	done
+	ops_rounds nfs-ops-sfs2008 /mnt/nc8/nfsweep-bench-ops "$lab_rounds"
 	exit $((errors > 0))
 fi
 
@@ -146,6 +184,10 @@ for ((r = 1; r <= rounds; r++)); do
 	done
 	echo "bench: round $r of $rounds done" >&2
 done
+
+# Workload 4 on tmpfs: the operations' own cost, no network.
+ops_rounds ops-sfs2008 "$dir/ops" "$rounds"
+echo "bench: nfsweep-ops rounds done" >&2
 
 # Workload 3, in the lab: the same engines over real kernel NFS (nconnect=8).
 if [ -z "${NO_LAB:-}" ]; then

@@ -79,6 +79,18 @@ def report(path):
         print("  %-16s depth %-4d %-14s / %-9s IOPS %5.2fx   IOPS/CPU-s %s   IOPS/busy-s %s" % (
             w, d, e, base, ri, "%5.2fx" % rc if rc else "-", "%5.2fx" % rb if rb else "-"))
 
+    ops = sorted({k[0] for k in runs if k[2] == "ops-uring"})
+    if ops:
+        print("\nnfsweep-ops, sfs2008 mix: io_uring (1 job, iodepth 32) / synchronous:")
+    for w in ops:
+        for base in ("ops-sync-32jobs", "ops-sync-1job"):
+            ri = ratio(w, 32, "ops-uring", base, "iops")
+            rc = ratio(w, 32, "ops-uring", base, "iops_per_cpu_s")
+            rb = ratio(w, 32, "ops-uring", base, "iops_per_busy_s")
+            print("  %-16s ops-uring / %-15s ops/s %s   ops/CPU-s %s   ops/busy-s %s" % (
+                w, base, "%5.2fx" % ri if ri else "-", "%5.2fx" % rc if rc else "-",
+                "%5.2fx" % rb if rb else "-"))
+
     ab = sorted(k for k in runs if "@" in k[2])
     if ab:
         print("\nA/B (AB=REV): this tree's engine / the same engine built from REV:")
@@ -101,7 +113,7 @@ def report(path):
         print("  [%s] %-72s %s (need >= %.2fx)" % ("met" if met else "NOT MET", text,
               "%.2fx" % value if value is not None else "n/a", need))
 
-    print("\ngoals (issue 7):")
+    print("\ngoals (issues 7 and 14):")
     goal("depth 1, workload 1: nfsweep-uring / psync, IOPS",
          ratio("rand4k-read", 1, "nfsweep-uring", "psync", "iops"), 0.9)
     goal("depth 1, workload 1: nfsweep-uring / psync, IOPS per CPU-second",
@@ -118,6 +130,14 @@ def report(path):
     for d in sorted({k[1] for k in runs if k[0] == "rand4k-read"}):
         goal("depth %d, workload 1: nfsweep-uring / t/io_uring (same depth), IOPS" % d,
              ratio("rand4k-read", d, "nfsweep-uring", "t/io_uring", "iops"), 0.9)
+    if ("nfs-ops-sfs2008", 32, "ops-uring") in runs:
+        w = "nfs-ops-sfs2008"
+        goal("NFS, sfs2008 mix: ops-uring / ops-sync-32jobs, ops/s",
+             ratio(w, 32, "ops-uring", "ops-sync-32jobs", "iops"), 1.0)
+        goal("NFS, sfs2008 mix: ops-uring / ops-sync-32jobs, ops per busy CPU-second",
+             ratio(w, 32, "ops-uring", "ops-sync-32jobs", "iops_per_busy_s"), 1.0)
+        goal("NFS, sfs2008 mix: ops-uring / ops-sync-1job, ops/s",
+             ratio(w, 32, "ops-uring", "ops-sync-1job", "iops"), 4.0)
     print("\n%d of %d goals met; numbers from one run on a shared machine: read the spreads" % (
         sum(goals), len(goals)))
 

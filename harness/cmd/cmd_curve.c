@@ -34,11 +34,20 @@ static int run_loads(struct sweep *s, struct point *p, double peak, struct measu
 {
 	const struct sweep_opts *o = s->o;
 
+	double set_ops = point_set_ops(&o->info[0]);
+
 	for (int k = 1; k <= o->points && !stop_signal; k++) {
-		struct point_load load = { k, peak * k / o->points };
+		struct point_load load = { .load_point = k, .offered_iops = peak * k / o->points };
 		struct fio_result res;
 		int ret;
 
+		/* a profile of job sets (eda) steps whole sets, each job at its own rate */
+		if (set_ops > 0) {
+			load.job_sets = (int)(load.offered_iops / set_ops + 0.5);
+			if (load.job_sets < 1)
+				load.job_sets = 1;
+			load.offered_iops = load.job_sets * set_ops;
+		}
 		p->index = (size_t)k + 1;
 		ret = run_point(s, p, (size_t)o->points + 1, &load, NULL, &res);
 		if (ret < 0)
@@ -67,7 +76,7 @@ static int report(const struct sweep_opts *o, const struct measured *m)
 	size_t knee;
 
 	printf("load curve: %s, read %d%%, %s (%s)\n%-6s %12s %12s %8s %10s\n", o->profiles[0],
-	       o->pcts[0], o->targets[0].label, o->targets[0].path, "point", "offered", "achieved",
+	       o->plan[0].pcts[0], o->targets[0].label, o->targets[0].path, "point", "offered", "achieved",
 	       "of offer", "rt ms");
 	for (size_t i = 0; i < m->n; i++)
 		printf("%-6zu %12.0f %12.0f %7.1f%% %10.3f\n", i + 1, m->offered[i], m->p[i].ops_s,
@@ -104,21 +113,15 @@ static int cmd_curve_main(const struct command *cmd, int argc, char **argv)
 	ret = cmd_parse(cmd, argc, argv, &o, &argi);
 	if (ret != CMD_GO_ON)
 		goto out;
-	if (o.npcts != 1 || o.nprofiles != 1 || o.ntargets != 1) {
-		fprintf(stderr, "nfsweep curve: one --profile, one read %% (--mix 70) and one "
-			"--target label=path\n");
-		ret = EXIT_USAGE;
-		goto out;
-	}
 	ret = sweep_prepare(cmd, &o, &s, &done);
 	if (ret)
 		goto out;
 	sweep_catch_signals();
 	p = (struct point){ .index = 1, .profile = o.profiles[0], .target = &o.targets[0],
-			    .read_pct = o.pcts[0], .repeat = 1 };
+			    .read_pct = o.plan[0].pcts[0], .repeat = 1 };
 
 	fprintf(stderr, "nfsweep curve: finding the peak (unthrottled)\n");
-	ret = run_point(&s, &p, (size_t)o.points + 1, &(struct point_load){ 0, 0 }, NULL, &res);
+	ret = run_point(&s, &p, (size_t)o.points + 1, &(struct point_load){ .load_point = 0 }, NULL, &res);
 	if (ret || stop_signal) {
 		fprintf(stderr, "nfsweep curve: the peak run failed; no curve\n");
 		ret = stop_signal ? exit_signalled(stop_signal) : ret < 0 ? EXIT_SETUP : EXIT_FAILED;

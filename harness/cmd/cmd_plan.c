@@ -23,14 +23,13 @@ static int cmd_plan_main(const struct command *cmd, int argc, char **argv)
 		ret = EXIT_USAGE;
 		goto out;
 	}
-	points = calloc(o.nprofiles * o.npcts * o.ntargets * (size_t)o.repeat, sizeof(*points));
+	points = calloc(plan_count(o.plan, o.nprofiles, o.ntargets, o.repeat), sizeof(*points));
 	if (!points) {
 		perror("nfsweep plan: calloc");
 		ret = EXIT_SETUP;
 		goto out;
 	}
-	n = plan_build(o.profiles, o.nprofiles, o.pcts, o.npcts, o.targets, o.ntargets, o.repeat,
-		       o.order, points);
+	n = plan_build(o.plan, o.nprofiles, o.targets, o.ntargets, o.repeat, o.order, points);
 	printf("%-6s %-12s %-12s %-8s %-6s %s\n", "point", "profile", "target", "read_pct",
 	       "repeat", "path");
 	for (i = 0; i < n; i++)

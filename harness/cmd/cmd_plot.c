@@ -45,7 +45,8 @@ static const struct opt *const plot_opts[] = { &o_outdir, &o_base, &o_reference,
 /* The charts' directory, DIR/plot for their data, and the subtitle. EXIT_OK or the status. */
 static int plot_setup(struct plot_ctx *c, const char *file, char *dirbuf, size_t len)
 {
-	char note[256], date[16] = "";
+	char note[256], date[16] = "", failed[PATH_MAX];
+	int err;
 
 	if (!c->dir) {
 		if (path_dir_of(file, dirbuf, len)) {
@@ -58,8 +59,10 @@ static int plot_setup(struct plot_ctx *c, const char *file, char *dirbuf, size_t
 		fprintf(stderr, "nfsweep plot: --outdir %s: path too long\n", c->dir);
 		return EXIT_USAGE;
 	}
-	if (mkdir(c->datadir, 0755) && errno != EEXIST) {
-		fprintf(stderr, "nfsweep plot: mkdir %s: %s\n", c->datadir, strerror(errno));
+	/* --outdir may name a directory not made yet, as --out may. */
+	err = path_mkdir_p(c->datadir, failed, sizeof(failed));
+	if (err) {
+		fprintf(stderr, "nfsweep plot: mkdir %s: %s\n", failed, strerror(-err));
 		return EXIT_SETUP;
 	}
 	gp_text(note, sizeof(note), c->t->note[0] ? c->t->note : "no --note recorded", 1);
@@ -99,7 +102,7 @@ static int profile_charts(struct plot_ctx *c, int p, int timeline, char drawn[][
  */
 static int draw(struct plot_ctx *c, int timeline)
 {
-	char script[PATH_MAX + 16], drawn[3 * RT_MAX + 2][96];
+	char script[PATH_MAX + 16], drawn[3 * RT_MAX + 3][96];
 	int r = 0, n = 0;
 
 	snprintf(script, sizeof(script), "%s/charts.gp", c->datadir);
@@ -114,6 +117,8 @@ static int draw(struct plot_ctx *c, int timeline)
 		snprintf(drawn[n++], 96, "nconnect");
 	if (r >= 0 && !(r = plot_curve_chart(c)))
 		snprintf(drawn[n++], 96, "curve");
+	if (r >= 0 && !(r = plot_ops_chart(c)))
+		snprintf(drawn[n++], 96, "ops-latency");
 	fclose(c->gp);
 	if (r < 0)
 		return EXIT_SETUP;

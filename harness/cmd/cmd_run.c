@@ -61,13 +61,13 @@ static int check_mount_variants(const struct sweep_opts *o)
 static struct point *plan_points(const struct sweep_opts *o, const struct done_set *done,
 				 size_t *n, size_t *todo)
 {
-	struct point *points = calloc(o->nprofiles * o->npcts * o->ntargets * (size_t)o->repeat,
+	struct point *points = calloc(plan_count(o->plan, o->nprofiles, o->ntargets, o->repeat),
 				      sizeof(*points));
 
 	if (!points)
 		return NULL;
-	*n = plan_build(o->profiles, o->nprofiles, o->pcts, o->npcts, o->targets, o->ntargets,
-			o->repeat, o->order, points);
+	*n = plan_build(o->plan, o->nprofiles, o->targets, o->ntargets, o->repeat, o->order,
+			points);
 	*todo = 0;
 	for (size_t i = 0; i < *n; i++) {
 		char key[512], pct[8], rep[8];

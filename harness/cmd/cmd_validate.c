@@ -2,9 +2,11 @@
 /* nfsweep validate FILE.csv..: check results files against the schema. */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/exit_status.h"
 #include "cmd/cmds.h"
+#include "results/detail_file.h"
 #include "results/reference.h"
 #include "results/results_file.h"
 #include "results/schema.h"
@@ -23,16 +25,24 @@ static int is_reference_file(const char *path)
 	return !strncmp(first, "source,figure,", 14);
 }
 
-/* One file: EXIT_OK valid, EXIT_FAILED problems (said), EXIT_SETUP unreadable. */
-static int validate_one(const char *path)
+/* The detail table FILE.ops.csv or FILE.rpc.csv that @path names, or NULL. */
+static const struct table_info *detail_table(const char *path)
 {
-	int reference = is_reference_file(path), problems;
-	size_t rows;
+	size_t n = strlen(path);
 
-	if (reference)
-		problems = reference_validate(path, stderr, "nfsweep validate", &rows);
-	else
-		problems = results_validate(path, stderr, "nfsweep validate", 20, &rows);
+	for (size_t i = 1; i < schema_ntables; i++) {
+		const struct table_info *t = schema_tables[i];
+		size_t k = strlen(t->suffix) + 4;
+
+		if (n > k && !strncmp(path + n - k, t->suffix, k - 4) && !strcmp(path + n - 4, ".csv"))
+			return t;
+	}
+	return NULL;
+}
+
+/* A validator's count as an exit status: said when not EXIT_OK. */
+static int problems_status(const char *path, int problems)
+{
 	if (problems < 0) {
 		fprintf(stderr, "nfsweep validate: open %s: %s\n", path, strerror(-problems));
 		return EXIT_SETUP;
@@ -42,11 +52,71 @@ static int validate_one(const char *path)
 			problems > 1 ? "s" : "");
 		return EXIT_FAILED;
 	}
-	if (reference)
-		printf("%s: %zu reference rows, valid\n", path, rows);
-	else
-		printf("%s: %zu rows, schema %s, valid\n", path, rows, schema_version());
 	return EXIT_OK;
+}
+
+/*
+ * The detail file of @t (@path) against the attempts of its results file
+ * @results (NULL: no such file to compare with).
+ */
+static int validate_detail(const char *path, const struct table_info *t, const char *results)
+{
+	struct done_set attempts = { 0 };
+	size_t rows, orphans;
+	int problems, ret, have = results && !results_attempts(results, 0, &attempts);
+
+	problems = detail_validate(path, t, have ? &attempts : NULL, stderr, "nfsweep validate", 20,
+				   &rows, &orphans);
+	done_set_free(&attempts);
+	ret = problems_status(path, problems);
+	if (ret != EXIT_OK)
+		return ret;
+	printf("%s: %zu rows, schema %s, valid", path, rows, schema_version());
+	if (orphans)
+		printf(" (%zu of an attempt with no row in %s: an interrupted point's, skipped by "
+		       "readers)", orphans, results);
+	printf("\n");
+	return EXIT_OK;
+}
+
+/* One file: EXIT_OK valid, EXIT_FAILED problems (said), EXIT_SETUP unreadable. */
+static int validate_one(const char *path)
+{
+	const struct table_info *t = detail_table(path);
+	int reference = !t && is_reference_file(path), problems, ret = EXIT_OK;
+	char results[4096], detail[4096];
+	size_t rows;
+
+	if (t) {
+		/* FILE.ops.csv: FILE.csv is its results file */
+		snprintf(results, sizeof(results), "%.*s.csv",
+			 (int)(strlen(path) - strlen(t->suffix) - 4), path);
+		return validate_detail(path, t, access(results, R_OK) ? NULL : results);
+	}
+	if (reference)
+		problems = reference_validate(path, stderr, "nfsweep validate", &rows);
+	else
+		problems = results_validate(path, stderr, "nfsweep validate", 20, &rows);
+	ret = problems_status(path, problems);
+	if (ret == EXIT_SETUP)
+		return ret;
+	if (ret == EXIT_OK && reference)
+		printf("%s: %zu reference rows, valid\n", path, rows);
+	else if (ret == EXIT_OK)
+		printf("%s: %zu rows, schema %s, valid\n", path, rows, schema_version());
+	/* and the detail files beside it */
+	for (size_t i = 1; !reference && i < schema_ntables; i++) {
+		int r;
+
+		if (detail_path(path, schema_tables[i], detail, sizeof(detail)) || access(detail, F_OK))
+			continue;
+		r = validate_detail(detail, schema_tables[i], path);
+		if (r == EXIT_SETUP)
+			return r;
+		if (r)
+			ret = r;
+	}
+	return ret;
 }
 
 static int cmd_validate_main(const struct command *cmd, int argc, char **argv)
@@ -72,8 +142,10 @@ const struct command command_validate = {
 	.min_args = 1, .max_args = -1,
 	.about = "Checks results files against the schema: the header, the number of cells, each "
 		 "cell's\ntype, the schema version of each row. Problems are printed as FILE:LINE: "
-		 "column NAME: why.\nPublished-figures files (results-schema/reference/) are checked "
-		 "against their own columns.",
+		 "column NAME: why.\nThe detail files beside FILE.csv (FILE.ops.csv, FILE.rpc.csv) "
+		 "are checked too, against their\nown columns, and can be named alone. "
+		 "Published-figures files (results-schema/reference/) are\nchecked against their own "
+		 "columns.",
 	.exit_status = "0 valid, 1 problems found, 2 usage, 3 unreadable file",
 	.run = cmd_validate_main,
 };

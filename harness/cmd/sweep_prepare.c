@@ -9,6 +9,7 @@
 #include "cli/exit_status.h"
 #include "cmd/sweep_prepare.h"
 #include "nfs/mountstats.h"
+#include "results/detail_file.h"
 #include "sweep/fio_run.h"
 #include "sweep/point.h"
 
@@ -51,12 +52,75 @@ static int check_nfs(const struct command *cmd, const struct sweep_opts *o)
 	return ret == -EINVAL ? EXIT_USAGE : EXIT_SETUP;
 }
 
+/* An op-mix profile runs nfsweep-ops: it must be there (said once, before any point). */
+static int check_ops_engine(const struct command *cmd, const struct sweep_opts *o)
+{
+	char so[PATH_MAX + 32];
+
+	for (size_t i = 0; i < o->nprofiles; i++) {
+		if (!o->info[i].op_mix)
+			continue;
+		snprintf(so, sizeof(so), "%s/nfsweep-ops.so", o->engine_dir);
+		if (access(so, R_OK)) {
+			fprintf(stderr, "nfsweep %s: --profile %s runs the nfsweep-ops engine: %s: %s "
+				"(build it with make, or give --engine-dir)\n", cmd->name,
+				o->profiles[i], so, strerror(errno));
+			return EXIT_SETUP;
+		}
+		break;
+	}
+	return EXIT_OK;
+}
+
+/*
+ * FILE.ops.csv and FILE.rpc.csv beside --out FILE.csv: a new sweep refuses
+ * ones left over (nothing is overwritten, nothing mixes), and --resume
+ * drops a row a crash cut short at their ends, as in FILE.csv.
+ */
+static int prepare_detail_files(const struct command *cmd, struct sweep *s)
+{
+	const struct table_info *t[2] = { &table_ops, &table_rpc };
+	char *path[2] = { s->ops_path, s->rpc_path };
+	char why[512];
+
+	for (int i = 0; i < 2; i++) {
+		int truncated, ret;
+
+		if (detail_path(s->o->out, t[i], path[i], PATH_MAX)) {
+			fprintf(stderr, "nfsweep %s: --out %s: path too long\n", cmd->name, s->o->out);
+			return EXIT_USAGE;
+		}
+		if (!s->o->resume) {
+			if (!access(path[i], F_OK)) {
+				fprintf(stderr, "nfsweep %s: --out %s: %s exists, without the results "
+					"file it belongs to: remove it, or name a new file (nothing is "
+					"overwritten)\n", cmd->name, s->o->out, path[i]);
+				return EXIT_USAGE;
+			}
+			continue;
+		}
+		ret = detail_repair(path[i], t[i], &truncated, why, sizeof(why));
+		if (ret) {
+			fprintf(stderr, "nfsweep %s: --resume: %s: %s\n", cmd->name, path[i],
+				ret == -EPROTO ? why : strerror(-ret));
+			return ret == -EPROTO ? EXIT_USAGE : EXIT_SETUP;
+		}
+		if (truncated)
+			fprintf(stderr, "nfsweep %s: --resume: dropped an unfinished last row of %s\n",
+				cmd->name, path[i]);
+	}
+	return EXIT_OK;
+}
+
 static int open_results(const struct command *cmd, struct sweep *s, struct done_set *done)
 {
 	struct row config = { 0 };
 	char why[1024];
-	int truncated, fd;
+	int truncated, fd, ret;
 
+	/* a new file: refuse leftovers first, before FILE.csv is made */
+	if (!s->o->resume && access(s->o->out, F_OK) && (ret = prepare_detail_files(cmd, s)))
+		return ret;
 	sweep_config_row(s, &config);
 	fd = results_open(s->o->out, s->o->resume, &config, done, &truncated, why, sizeof(why));
 	row_free(&config);
@@ -71,7 +135,8 @@ static int open_results(const struct command *cmd, struct sweep *s, struct done_
 		fprintf(stderr, "nfsweep %s: --resume: dropped an unfinished last row of %s\n",
 			cmd->name, s->o->out);
 	s->csv_fd = fd;
-	return EXIT_OK;
+	/* --resume: the detail files, under the results file's lock */
+	return s->o->resume ? prepare_detail_files(cmd, s) : EXIT_OK;
 }
 
 int sweep_prepare(const struct command *cmd, struct sweep_opts *o, struct sweep *s,
@@ -108,6 +173,8 @@ int sweep_prepare(const struct command *cmd, struct sweep_opts *o, struct sweep 
 		}
 	}
 	if (o->require_nfs && (ret = check_nfs(cmd, o)))
+		return ret;
+	if ((ret = check_ops_engine(cmd, o)))
 		return ret;
 	ret = sweep_make_fio_dir(s, err, sizeof(err));
 	if (ret) {

@@ -89,8 +89,8 @@ static void write_script(struct plot_ctx *c, const struct curve_chart *cc, FILE 
 
 	fprintf(f, "reset\nset title \"load curve: response time against achieved throughput\\n{/*0.8 %s}\"\n",
 		c->subtitle);
-	fprintf(f, "set xlabel 'achieved throughput (IO/s)'\nset ylabel 'response time (ms): mean "
-		"completion latency'\nset x2label 'published SPEC SFS 2008 results (ops/s)'\n"
+	fprintf(f, "set xlabel 'achieved throughput (IO/s; ops/s for an op-mix profile)'\nset ylabel 'response time (ms): mean "
+		"completion latency'\nset x2label 'published SPEC SFS 2008 results (ops/s of other systems: another scale)'\n"
 		"set x2tics\nset xtics nomirror\nset xrange [0:*]\nset x2range [0:*]\n"
 		"set yrange [0:*]\nset grid\nset key below horizontal maxcols 2 spacing 1.2\nplot \\\n");
 	for (int tg = 0; tg < t->ncurve_targets; tg++) {

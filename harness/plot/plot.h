@@ -53,4 +53,10 @@ int plot_nconnect_chart(struct plot_ctx *c);
 /* curve.png|svg: response time against achieved throughput, published SPEC curves beside. */
 int plot_curve_chart(struct plot_ctx *c);
 
+/*
+ * ops-latency.png|svg: p50 and p99 per operation of the op-mix profiles, a
+ * colour per point and job (FILE.ops.csv). 1 when there is no such file.
+ */
+int plot_ops_chart(struct plot_ctx *c);
+
 #endif

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "results/csv.h"
+#include "results/problems.h"
 #include "results/results_file.h"
 #include "results/schema.h"
 #include "util/lock.h"
@@ -40,28 +41,22 @@ int results_validate(const char *path, FILE *errs, const char *prefix, int max_e
 	struct done_set seen = { 0 };
 	size_t line = 0;
 	char why[256];
-	int problems = 0, r;
+	int r;
 	size_t ncols;
 	FILE *f = fopen(path, "r");
+	struct problems pr = { errs, prefix, path, max_errors, 0 };
 
 	*rows = 0;
 	if (!f)
 		return -errno;
-#define PROBLEM(...) do {						\
-		if (problems++ < max_errors) {				\
-			fprintf(errs, "%s: %s:", prefix, path);		\
-			fprintf(errs, __VA_ARGS__);			\
-			fputc('\n', errs);				\
-		}							\
-	} while (0)
 
 	r = csv_read_record(f, &rec, &line);
 	if (r != 1) {
-		PROBLEM("1: no header row");
+		problem(&pr, "1: no header row");
 		goto out;
 	}
 	if (!header_matches(&rec, 0, why, sizeof(why))) {
-		PROBLEM("1: %s", why);
+		problem(&pr, "1: %s", why);
 		goto out;
 	}
 	ncols = rec.n;
@@ -71,36 +66,35 @@ int results_validate(const char *path, FILE *errs, const char *prefix, int max_e
 
 		(*rows)++;
 		if (rec.n != ncols) {
-			PROBLEM("%zu: %zu cells, the header has %zu", rec.line, rec.n, ncols);
+			problem(&pr, "%zu: %zu cells, the header has %zu", rec.line, rec.n, ncols);
 			continue;
 		}
 		if (schema_check_version(rec.cells[COL_schema_version], why, sizeof(why))) {
-			PROBLEM("%zu: column schema_version: %s", rec.line, why);
+			problem(&pr, "%zu: column schema_version: %s", rec.line, why);
 			continue;
 		}
 		for (size_t i = 0; i < ncols; i++)
 			if (schema_check_cell((enum column)i, rec.cells[i], why, sizeof(why)))
-				PROBLEM("%zu: column %s: %s", rec.line, columns[i].name, why);
+				problem(&pr, "%zu: column %s: %s", rec.line, columns[i].name, why);
 		if (strcmp(rec.cells[COL_status], STATUS_OK))
 			continue;
 		results_row_key(rec.cells, rec.n, key, sizeof(key));
 		first = done_set_line(&seen, key);
 		if (first)
-			PROBLEM("%zu: the point %s %s read %s%% repeat %s was measured ok already on line "
+			problem(&pr, "%zu: the point %s %s read %s%% repeat %s was measured ok already on line "
 				"%zu: two figures of one point (measured at the same time?)", rec.line,
 				rec.cells[COL_profile], rec.cells[COL_target], rec.cells[COL_read_pct],
 				rec.cells[COL_repeat], first);
 		else if (done_set_add(&seen, key, rec.line))
-			PROBLEM("%zu: out of memory", rec.line);
+			problem(&pr, "%zu: out of memory", rec.line);
 	}
 	if (r < 0)
-		PROBLEM("%zu: the last row is cut short (an interrupted write?)", rec.line);
+		problem(&pr, "%zu: the last row is cut short (an interrupted write?)", rec.line);
 out:
-#undef PROBLEM
 	done_set_free(&seen);
 	csv_record_free(&rec);
 	fclose(f);
-	return problems;
+	return pr.n;
 }
 
 void results_point_key(const char *profile, const char *target, const char *read_pct,
@@ -161,6 +155,25 @@ void results_row_key(char *const *cells, size_t n, char *key, size_t len)
 	snprintf(key, len, "%s|%s", base, n > COL_load_point ? cells[COL_load_point] : "");
 }
 
+int results_attempts(const char *path, int ok_only, struct done_set *attempts)
+{
+	struct csv_record rec = { 0 };
+	size_t line = 0;
+	int ret = 0;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return -errno;
+	if (csv_read_record(f, &rec, &line) == 1)
+		while (!ret && csv_read_record(f, &rec, &line) == 1)
+			if (rec.n > COL_fio_json && rec.cells[COL_fio_json][0] &&
+			    (!ok_only || !strcmp(rec.cells[COL_status], STATUS_OK)))
+				ret = done_set_add(attempts, rec.cells[COL_fio_json], rec.line);
+	csv_record_free(&rec);
+	fclose(f);
+	return ret;
+}
+
 /* Was the row @rec measured as @config says? 0, or -EINVAL with @why. */
 static int same_config(const struct csv_record *rec, const struct row *config, char *why,
 		       size_t whylen)
@@ -169,6 +182,9 @@ static int same_config(const struct csv_record *rec, const struct row *config, c
 		enum column c = schema_config_columns[k];
 		const char *want = config->cell[c] ? config->cell[c] : "";
 
+		/* an op-mix profile's points run nfsweep-ops whatever --engine says */
+		if (c == COL_engine && !strcmp(rec->cells[c], "nfsweep-ops"))
+			continue;
 		if (strcmp(rec->cells[c], want)) {
 			snprintf(why, whylen, "its line %zu was measured with %s '%s', this run has "
 				 "'%s': resume with the same options, or write a new file",

@@ -45,6 +45,13 @@ int done_set_add(struct done_set *d, const char *key, size_t line);
 void done_set_free(struct done_set *d);
 
 /*
+ * The attempts that wrote a row in the results file @path (their fio_json
+ * cells), ok ones only with @ok_only: what the detail files' rows belong
+ * to. 0, or -errno.
+ */
+int results_attempts(const char *path, int ok_only, struct done_set *attempts);
+
+/*
  * For --resume: read @path, refuse other columns or another schema major
  * (-EPROTO, @why says which), refuse rows measured otherwise than @config
  * says (its schema_config_columns; -EINVAL, @why names the first column

@@ -6,20 +6,35 @@
 
 #include "results/row.h"
 
+static void cells_vset(char **cells, int c, const char *fmt, va_list ap)
+{
+	char *s = NULL;
+
+	if (vasprintf(&s, fmt, ap) < 0)
+		s = NULL;
+	free(cells[c]);
+	cells[c] = s;
+}
+
+void cells_set(char **cells, int c, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	cells_vset(cells, c, fmt, ap);
+	va_end(ap);
+}
+
 void row_set(struct row *r, enum column c, const char *fmt, ...)
 {
 	va_list ap;
-	char *s = NULL;
 
 	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0)
-		s = NULL;
+	cells_vset(r->cell, c, fmt, ap);
 	va_end(ap);
-	free(r->cell[c]);
-	r->cell[c] = s;
 }
 
-void row_set_num(struct row *r, enum column c, double v)
+void cells_set_num(char **cells, int c, double v)
 {
 	char buf[64];
 	size_t n;
@@ -33,15 +48,25 @@ void row_set_num(struct row *r, enum column c, double v)
 		buf[--n] = '\0';
 	if (!strcmp(buf, "-0"))
 		strcpy(buf, "0");
-	row_set(r, c, "%s", buf);
+	cells_set(cells, c, "%s", buf);
+}
+
+void row_set_num(struct row *r, enum column c, double v)
+{
+	cells_set_num(r->cell, c, v);
+}
+
+void cells_free(char **cells, int n)
+{
+	for (int i = 0; i < n; i++) {
+		free(cells[i]);
+		cells[i] = NULL;
+	}
 }
 
 void row_free(struct row *r)
 {
-	for (int i = 0; i < NCOLUMNS; i++) {
-		free(r->cell[i]);
-		r->cell[i] = NULL;
-	}
+	cells_free(r->cell, NCOLUMNS);
 }
 
 /* Would a spreadsheet take @s for a formula? */
@@ -50,11 +75,16 @@ static int formula_like(const char *s)
 	return *s && strchr("=+-@\t\r", *s);
 }
 
+void cells_protect_text(char **cells, const struct table_info *t)
+{
+	for (int i = 0; i < t->ncols; i++)
+		if (t->cols[i].type == COL_STR && cells[i] && formula_like(cells[i]))
+			cells_set(cells, i, "'%s", cells[i]);
+}
+
 void row_protect_text(struct row *r)
 {
-	for (int i = 0; i < NCOLUMNS; i++)
-		if (columns[i].type == COL_STR && r->cell[i] && formula_like(r->cell[i]))
-			row_set(r, (enum column)i, "'%s", r->cell[i]);
+	cells_protect_text(r->cell, &table_results);
 }
 
 const char *row_text(const char *cell)

@@ -24,4 +24,10 @@ void row_free(struct row *r);
 void row_protect_text(struct row *r);
 const char *row_text(const char *cell);
 
+/* The same for the cells of any table of the schema (char *cells[t->ncols], NULL = empty). */
+void cells_set(char **cells, int c, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void cells_set_num(char **cells, int c, double v);
+void cells_free(char **cells, int n);
+void cells_protect_text(char **cells, const struct table_info *t);
+
 #endif

@@ -17,6 +17,52 @@ const struct column_info columns[NCOLUMNS] = {
 #undef COLUMN
 };
 
+static const struct column_info ops_columns[OPS_NCOLUMNS] = {
+#define COLUMN(id, type, unit, meaning) [OPS_COL_##id] = { #id, COL_##type, unit, meaning },
+#include "ops_columns.def"
+#undef COLUMN
+};
+
+static const struct column_info rpc_columns[RPC_NCOLUMNS] = {
+#define COLUMN(id, type, unit, meaning) [RPC_COL_##id] = { #id, COL_##type, unit, meaning },
+#include "rpc_columns.def"
+#undef COLUMN
+};
+
+/* The outcome and the point's identity are always there. */
+static const int results_required[] = {
+	COL_status, COL_schema_version, COL_profile, COL_target, COL_read_pct, COL_repeat,
+};
+static const int ops_required[] = {
+	OPS_COL_schema_version, OPS_COL_profile, OPS_COL_target, OPS_COL_read_pct,
+	OPS_COL_repeat, OPS_COL_fio_json, OPS_COL_job, OPS_COL_op, OPS_COL_count, OPS_COL_errors,
+};
+static const int rpc_required[] = {
+	RPC_COL_schema_version, RPC_COL_profile, RPC_COL_target, RPC_COL_read_pct,
+	RPC_COL_repeat, RPC_COL_fio_json, RPC_COL_window_s, RPC_COL_rpc, RPC_COL_count,
+};
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+const struct table_info table_results = {
+	.file = "FILE.csv", .suffix = "", .rows = "one row per point",
+	.cols = columns, .ncols = NCOLUMNS, .min_cols = SCHEMA_MIN_COLUMNS,
+	.required = results_required, .nrequired = N(results_required),
+};
+const struct table_info table_ops = {
+	.file = "FILE.ops.csv", .suffix = ".ops",
+	.rows = "one row per point and operation of an op-mix profile (nfsweep-ops)",
+	.cols = ops_columns, .ncols = OPS_NCOLUMNS, .min_cols = OPS_NCOLUMNS,
+	.required = ops_required, .nrequired = N(ops_required),
+};
+const struct table_info table_rpc = {
+	.file = "FILE.rpc.csv", .suffix = ".rpc",
+	.rows = "one row per point on NFS and RPC type counted in fio's measured window",
+	.cols = rpc_columns, .ncols = RPC_NCOLUMNS, .min_cols = RPC_NCOLUMNS,
+	.required = rpc_required, .nrequired = N(rpc_required),
+};
+const struct table_info *const schema_tables[] = { &table_results, &table_ops, &table_rpc };
+const size_t schema_ntables = N(schema_tables);
+
 static const char *const type_names[] = {
 	[COL_STR] = "text", [COL_INT] = "integer", [COL_NUM] = "decimal",
 	[COL_TIME] = "time (ISO 8601 UTC)", [COL_STATUS] = "status",
@@ -39,14 +85,17 @@ const char *schema_version(void)
 	return STR(NFSWEEP_SCHEMA_MAJOR) "." STR(NFSWEEP_SCHEMA_MINOR);
 }
 
-int schema_find(const char *name)
+int table_find(const struct table_info *t, const char *name)
 {
-	int i;
-
-	for (i = 0; i < NCOLUMNS; i++)
-		if (!strcmp(columns[i].name, name))
+	for (int i = 0; i < t->ncols; i++)
+		if (!strcmp(t->cols[i].name, name))
 			return i;
 	return -1;
+}
+
+int schema_find(const char *name)
+{
+	return table_find(&table_results, name);
 }
 
 static int is_int(const char *s)
@@ -82,22 +131,21 @@ static int is_time(const char *s)
 	       sec < 61;
 }
 
-int schema_check_cell(enum column c, const char *val, char *why, size_t len)
+int table_check_cell(const struct table_info *t, int c, const char *val, char *why, size_t len)
 {
 	static const char *const statuses[] = { STATUS_OK, STATUS_FIO_ERROR, STATUS_TIMEOUT,
 						STATUS_INTERRUPTED, STATUS_SETUP_ERROR };
 	unsigned int i;
 
 	if (!*val) {
-		/* The outcome and the point's identity are always there. */
-		if (c == COL_status || c == COL_schema_version || c == COL_profile ||
-		    c == COL_target || c == COL_read_pct || c == COL_repeat) {
-			snprintf(why, len, "is empty");
-			return -1;
-		}
+		for (i = 0; i < t->nrequired; i++)
+			if (t->required[i] == c) {
+				snprintf(why, len, "is empty");
+				return -1;
+			}
 		return 0;
 	}
-	switch (columns[c].type) {
+	switch (t->cols[c].type) {
 	case COL_STR:
 		return 0;
 	case COL_INT:
@@ -125,6 +173,11 @@ int schema_check_cell(enum column c, const char *val, char *why, size_t len)
 	return 0;
 }
 
+int schema_check_cell(enum column c, const char *val, char *why, size_t len)
+{
+	return table_check_cell(&table_results, c, val, why, len);
+}
+
 int schema_check_version(const char *v, char *why, size_t len)
 {
 	char *end;
@@ -142,17 +195,25 @@ int schema_check_version(const char *v, char *why, size_t len)
 	return 0;
 }
 
+static void print_table(FILE *out, const struct table_info *t)
+{
+	fprintf(out, "### %s: %s\n\n| column | type | unit | meaning |\n|---|---|---|---|\n",
+		t->file, t->rows);
+	for (int i = 0; i < t->ncols; i++)
+		fprintf(out, "| `%s` | %s | %s | %s |\n", t->cols[i].name,
+			type_names[t->cols[i].type], t->cols[i].unit, t->cols[i].meaning);
+}
+
 void schema_print_markdown(FILE *out)
 {
-	int i;
-
-	fprintf(out, "| column | type | unit | meaning |\n|---|---|---|---|\n");
-	for (i = 0; i < NCOLUMNS; i++)
-		fprintf(out, "| `%s` | %s | %s | %s |\n", columns[i].name,
-			type_names[columns[i].type], columns[i].unit, columns[i].meaning);
+	print_table(out, &table_results);
 	fprintf(out, "\nThe rows of one file agree on the columns that say how a point was measured; "
 		"`--resume` refuses a run that does not:");
 	for (size_t k = 0; k < schema_nconfig_columns; k++)
 		fprintf(out, "%s `%s`", k ? "," : "", columns[schema_config_columns[k]].name);
 	fprintf(out, ".\n");
+	for (size_t i = 1; i < schema_ntables; i++) {
+		fputc('\n', out);
+		print_table(out, schema_tables[i]);
+	}
 }

@@ -11,7 +11,7 @@
 #include <stdio.h>
 
 #define NFSWEEP_SCHEMA_MAJOR 1
-#define NFSWEEP_SCHEMA_MINOR 2
+#define NFSWEEP_SCHEMA_MINOR 3
 
 enum col_type { COL_STR, COL_INT, COL_NUM, COL_TIME, COL_STATUS };
 
@@ -26,6 +26,21 @@ enum column {
  * header of at least this many of the columns, in order. */
 #define SCHEMA_MIN_COLUMNS (COL_error + 1)
 
+/* FILE.ops.csv (ops_columns.def) and FILE.rpc.csv (rpc_columns.def), beside FILE.csv */
+enum ops_column {
+#define COLUMN(id, type, unit, meaning) OPS_COL_##id,
+#include "ops_columns.def"
+#undef COLUMN
+	OPS_NCOLUMNS
+};
+
+enum rpc_column {
+#define COLUMN(id, type, unit, meaning) RPC_COL_##id,
+#include "rpc_columns.def"
+#undef COLUMN
+	RPC_NCOLUMNS
+};
+
 struct column_info {
 	const char *name;
 	enum col_type type;
@@ -34,6 +49,26 @@ struct column_info {
 };
 
 extern const struct column_info columns[NCOLUMNS];
+
+/* One CSV file of the schema: its columns and the ones that are never empty. */
+struct table_info {
+	const char *file;		/* "FILE.csv", "FILE.ops.csv", "FILE.rpc.csv" */
+	const char *suffix;		/* what replaces ".csv" in FILE.csv: "", ".ops", ".rpc" */
+	const char *rows;		/* what one row is */
+	const struct column_info *cols;
+	int ncols;
+	int min_cols;			/* the shortest header a reader accepts (older minors) */
+	const int *required;
+	size_t nrequired;
+};
+extern const struct table_info table_results, table_ops, table_rpc;
+extern const struct table_info *const schema_tables[];
+extern const size_t schema_ntables;
+
+/* 0 if @val is a valid cell of column @c of @t (empty is valid unless required), else -1 and @why. */
+int table_check_cell(const struct table_info *t, int c, const char *val, char *why, size_t len);
+/* Column index of @name in @t, or -1. */
+int table_find(const struct table_info *t, const char *name);
 
 /* The status values of the status column. */
 #define STATUS_OK "ok"
@@ -45,7 +80,7 @@ extern const struct column_info columns[NCOLUMNS];
 /* "1.0" */
 const char *schema_version(void);
 
-/* 0 if @val is a valid cell of column @c (empty is valid), else -1 and @why. */
+/* table_check_cell() of the results file FILE.csv. */
 int schema_check_cell(enum column c, const char *val, char *why, size_t len);
 
 /* 0 if @v is a schema version this reader understands (same major). */
@@ -62,7 +97,7 @@ extern const size_t schema_nconfig_columns;
 /* Column index of @name, or -1. */
 int schema_find(const char *name);
 
-/* The schema document (Markdown), as results-schema/README.md holds it. */
+/* The schema document (Markdown): every file's columns, as results-schema/README.md holds them. */
 void schema_print_markdown(FILE *out);
 
 #endif

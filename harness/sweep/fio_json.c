@@ -39,6 +39,8 @@ static void read_dir(json_object *job, const char *name, struct fio_dir *d, int 
 	d->iops += num(dir, "iops");
 	d->mib_s += num(dir, "bw_bytes") / 1048576.0;
 	d->io_bytes += (unsigned long long)json_object_get_int64(get(dir, "io_bytes"));
+	if (num(dir, "runtime") / 1000.0 > d->runtime_s)
+		d->runtime_s = num(dir, "runtime") / 1000.0;
 	clat = get(dir, "clat_ns");
 	if (first && clat && get(clat, "percentile") &&
 	    json_object_get_int64(get(clat, "N")) > 0) {
@@ -74,6 +76,7 @@ int fio_json_parse(const char *text, struct fio_result *res, char *err, size_t e
 	}
 	v = get(root, "fio version");
 	snprintf(res->version, sizeof(res->version), "%s", v ? json_object_get_string(v) : "");
+	res->end_s = num(root, "timestamp_ms") / 1000.0;
 
 	jobs = get(root, "jobs");
 	if (!jobs)
@@ -145,6 +148,22 @@ int fio_json_parse_file(const char *path, struct fio_result *res, char *err, siz
 	ret = fio_json_parse(text ? text : "", res, err, errlen);
 	free(text);
 	return ret;
+}
+
+double fio_result_runtime(const struct fio_result *r)
+{
+	return r->rd.runtime_s > r->wr.runtime_s ? r->rd.runtime_s : r->wr.runtime_s;
+}
+
+int fio_result_window(const struct fio_result *r, double *t0, double *t1)
+{
+	double runtime = fio_result_runtime(r);
+
+	if (r->end_s <= 0 || runtime <= 0)
+		return -1;
+	*t1 = r->end_s;
+	*t0 = r->end_s - runtime;
+	return 0;
 }
 
 double fio_result_response_ms(const struct fio_result *r)

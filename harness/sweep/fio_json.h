@@ -16,6 +16,7 @@ struct fio_dir {
 	double mib_s;
 	double clat_mean_us, clat_p50_us, clat_p99_us, clat_p99_9_us;
 	unsigned long long io_bytes;
+	double runtime_s;	/* fio's measured time in this direction (the longest job's) */
 	int has_clat;		/* there were completions to take latencies of */
 };
 
@@ -25,7 +26,18 @@ struct fio_result {
 	struct fio_dir rd, wr;
 	double usr_cpu, sys_cpu;
 	unsigned int njobs;
+	double end_s;		/* when fio finished (timestamp_ms), CLOCK_REALTIME seconds; 0 unknown */
 };
+
+/*
+ * fio's measured window, [@t0, @t1] in CLOCK_REALTIME seconds: the longest
+ * measured runtime (after the ramp) before fio finished. 0, or -1 when the
+ * JSON gives no window.
+ */
+int fio_result_window(const struct fio_result *r, double *t0, double *t1);
+
+/* fio's measured runtime, seconds (the longer direction's). */
+double fio_result_runtime(const struct fio_result *r);
 
 /* Response time: the mean completion latency of reads and writes, IOPS-weighted, in ms. */
 double fio_result_response_ms(const struct fio_result *r);

@@ -216,11 +216,13 @@ int fio_run(const struct fio_cmd *cmd, volatile sig_atomic_t *stop, struct fio_o
 			kill(-pid, SIGKILL);
 			kill_at = t + 3600;
 		}
+		if (cmd->tick)
+			cmd->tick(cmd->tick_ctx);
 		if (pidfd >= 0) {
 			struct pollfd pf = { .fd = pidfd, .events = POLLIN };
 
 			/* A signal (the stop flag) interrupts the wait too. */
-			poll(&pf, 1, 200);
+			poll(&pf, 1, cmd->tick ? 25 : 200);
 		} else {
 			usleep(20000);
 		}

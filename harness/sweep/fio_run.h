@@ -35,6 +35,8 @@ struct fio_cmd {
 	int nargs;
 	const char *json_path;		/* its JSON; its stderr goes to JSON_PATH.stderr */
 	int timeout_s;			/* then SIGTERM, and SIGKILL 10 s later */
+	void (*tick)(void *ctx);	/* called every 25 ms or so while fio runs (or NULL) */
+	void *tick_ctx;
 };
 
 /*

@@ -91,21 +91,32 @@ int plan_parse_target(const char *spec, struct target *t, char *err, size_t errl
 	return 0;
 }
 
-size_t plan_build(char *const *profiles, size_t nprof, const int *pcts, size_t npct,
+size_t plan_count(const struct plan_profile *profiles, size_t nprof, size_t ntgt, int repeats)
+{
+	size_t n = 0;
+
+	for (size_t p = 0; p < nprof; p++)
+		n += profiles[p].npct;
+	return n * ntgt * (size_t)repeats;
+}
+
+size_t plan_build(const struct plan_profile *profiles, size_t nprof,
 		  const struct target *targets, size_t ntgt, int repeats, enum plan_order order,
 		  struct point *out)
 {
-	size_t n = 0, per_target = nprof * npct * (size_t)repeats;
+	size_t per_target = plan_count(profiles, nprof, 1, repeats), n = 0;
 
 	/* i counts in run order; the target is its outermost or innermost digit */
 	for (size_t i = 0; i < per_target * ntgt; i++) {
 		size_t t = order == PLAN_BY_TARGET ? i / per_target : i % ntgt;
 		size_t rest = order == PLAN_BY_TARGET ? i % per_target : i / ntgt;
-		size_t r = rest % (size_t)repeats, m = rest / (size_t)repeats % npct;
-		size_t p = rest / (size_t)repeats / npct;
+		size_t r = rest % (size_t)repeats, cell = rest / (size_t)repeats, p = 0;
 
-		out[n] = (struct point){ .index = n + 1, .profile = profiles[p],
-					 .target = &targets[t], .read_pct = pcts[m],
+		/* the profile whose read percentages hold cell number @cell */
+		while (cell >= profiles[p].npct)
+			cell -= profiles[p++].npct;
+		out[n] = (struct point){ .index = n + 1, .profile = profiles[p].name,
+					 .target = &targets[t], .read_pct = profiles[p].pcts[cell],
 					 .repeat = (int)r + 1 };
 		n++;
 	}

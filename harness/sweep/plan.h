@@ -44,11 +44,18 @@ enum plan_order {
 	PLAN_BY_TARGET,		/* each target, then profile, read %, repeat */
 };
 
-/*
- * Expand into @out (capacity: nprof * npct * ntgt * repeats) in @order.
- * Returns the number of points.
- */
-size_t plan_build(char *const *profiles, size_t nprof, const int *pcts, size_t npct,
+/* A profile and its read percentages (an op-mix profile's may be its own). */
+struct plan_profile {
+	const char *name;
+	const int *pcts;
+	size_t npct;
+};
+
+/* The points of @profiles x @ntgt targets x @repeats (the capacity @out needs). */
+size_t plan_count(const struct plan_profile *profiles, size_t nprof, size_t ntgt, int repeats);
+
+/* Expand into @out in @order. Returns the number of points. */
+size_t plan_build(const struct plan_profile *profiles, size_t nprof,
 		  const struct target *targets, size_t ntgt, int repeats, enum plan_order order,
 		  struct point *out);
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* One point of a sweep or curve (see point.h). */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,39 +17,64 @@
 #include "util/strbuf.h"
 #include "sweep/point.h"
 #include "sweep/point_outcome.h"
+#include "sweep/point_ops.h"
+#include "sweep/point_rpc.h"
 
-/* "64k" -> 65536; the profile's bs= line gives the block size column. */
-static long long parse_size(const char *s)
+double point_set_ops(const struct profile_info *pi)
 {
-	char *end;
-	long long v = strtoll(s, &end, 10);
+	double ops = 0;
 
-	switch (*end) {
-	case 'k': case 'K': return v << 10;
-	case 'm': case 'M': return v << 20;
-	case 'g': case 'G': return v << 30;
-	default: return v;
+	for (size_t i = 0; i < pi->njobs; i++)
+		ops += (double)pi->per_set[i] * pi->ops_s[i];
+	return ops;
+}
+
+/* The index of profile @name among the sweep's. */
+static size_t profile_index(const struct sweep_opts *o, const char *name)
+{
+	for (size_t i = 0; i < o->nprofiles; i++)
+		if (!strcmp(o->profiles[i], name))
+			return i;
+	return 0;
+}
+
+static void add_var(struct point_vars *pv, const char *name, const char *value)
+{
+	pv->v[pv->n++] = (struct fio_var){ name, value };
+}
+
+/*
+ * A profile of job sets: NFSWEEP_JOBS_<job> (sets x its jobs per set), and
+ * NFSWEEP_RATE_<job> (its own rate, split by its read share, when the
+ * point is throttled; "0,0" when not).
+ */
+static void job_set_vars(const struct profile_info *pi, int sets, bool throttled,
+			 struct point_vars *pv)
+{
+	for (size_t i = 0; i < pi->njobs; i++) {
+		char *name = pv->job_names[2 * i], *value = pv->job_values[2 * i];
+		double r = pi->ops_s[i] * pi->job_read_pct[i] / 100.0;
+
+		snprintf(name, 48, "NFSWEEP_JOBS_%s", pi->job[i]);
+		snprintf(value, 48, "%d", sets * pi->per_set[i]);
+		add_var(pv, name, value);
+		name = pv->job_names[2 * i + 1];
+		value = pv->job_values[2 * i + 1];
+		snprintf(name, 48, "NFSWEEP_RATE_%s", pi->job[i]);
+		if (throttled)	/* %.0f rounds to the nearest */
+			snprintf(value, 48, "%.0f,%.0f", r, pi->ops_s[i] - r);
+		else
+			snprintf(value, 48, "0,0");
+		add_var(pv, name, value);
 	}
 }
 
-static long long profile_block_size(const char *path)
-{
-	char line[256];
-	long long bs = 0;
-	FILE *f = fopen(path, "r");
-
-	if (!f)
-		return 0;
-	while (fgets(line, sizeof(line), f))
-		if (!strncmp(line, "bs=", 3))
-			bs = parse_size(line + 3);
-	fclose(f);
-	return bs;
-}
-
 void point_fio_vars(const struct sweep_opts *o, const char *engine_value, const struct point *p,
-		    const struct point_load *load, struct point_vars *pv)
+		    const struct point_load *load, const char *base, struct point_vars *pv)
 {
+	const struct profile_info *pi = &o->info[profile_index(o, p->profile)];
+
+	pv->n = 0;
 	snprintf(pv->pct, sizeof(pv->pct), "%d", p->read_pct);
 	snprintf(pv->runtime, sizeof(pv->runtime), "%d", o->runtime);
 	snprintf(pv->ramp, sizeof(pv->ramp), "%d", o->ramp);
@@ -57,24 +83,33 @@ void point_fio_vars(const struct sweep_opts *o, const char *engine_value, const 
 	snprintf(pv->batch_submit, sizeof(pv->batch_submit), "%d", o->batch_submit);
 	snprintf(pv->batch_complete_min, sizeof(pv->batch_complete_min), "%d", o->batch_complete_min);
 	snprintf(pv->direct, sizeof(pv->direct), "%d", o->direct);
-	if (load && load->offered_iops > 0)	/* %.0f rounds to the nearest */
+	if (load && load->offered_iops > 0 && !pi->njobs)	/* %.0f rounds to the nearest */
 		snprintf(pv->rate, sizeof(pv->rate), "%.0f,%.0f",
 			 load->offered_iops * p->read_pct / 100.0 / o->numjobs,
 			 load->offered_iops * (100 - p->read_pct) / 100.0 / o->numjobs);
 	else
 		snprintf(pv->rate, sizeof(pv->rate), "0,0");
+	snprintf(pv->ops_engine, sizeof(pv->ops_engine), "external:%s/nfsweep-ops.so", o->engine_dir);
+	snprintf(pv->ops_stats, sizeof(pv->ops_stats), "%s.ops.json", base);
 
-	const struct fio_var v[POINT_NVARS] = {
-		{ "NFSWEEP_DIR", p->target->path },	{ "NFSWEEP_ENGINE", engine_value },
-		{ "NFSWEEP_READ_PCT", pv->pct },	{ "NFSWEEP_RUNTIME", pv->runtime },
-		{ "NFSWEEP_RAMP", pv->ramp },		{ "NFSWEEP_SIZE", o->size },
-		{ "NFSWEEP_NUMJOBS", pv->numjobs },	{ "NFSWEEP_IODEPTH", pv->iodepth },
-		{ "NFSWEEP_BATCH_SUBMIT", pv->batch_submit },
-		{ "NFSWEEP_BATCH_COMPLETE_MIN", pv->batch_complete_min },
-		{ "NFSWEEP_DIRECT", pv->direct },	{ "NFSWEEP_RATE_IOPS", pv->rate },
-		{ "NFSWEEP_RATE_PROCESS", o->poisson ? "poisson" : "linear" },
-	};
-	memcpy(pv->v, v, sizeof(v));
+	add_var(pv, "NFSWEEP_DIR", p->target->path);
+	add_var(pv, "NFSWEEP_ENGINE", engine_value);
+	add_var(pv, "NFSWEEP_READ_PCT", pv->pct);
+	add_var(pv, "NFSWEEP_RUNTIME", pv->runtime);
+	add_var(pv, "NFSWEEP_RAMP", pv->ramp);
+	add_var(pv, "NFSWEEP_SIZE", o->size);
+	add_var(pv, "NFSWEEP_NUMJOBS", pv->numjobs);
+	add_var(pv, "NFSWEEP_IODEPTH", pv->iodepth);
+	add_var(pv, "NFSWEEP_BATCH_SUBMIT", pv->batch_submit);
+	add_var(pv, "NFSWEEP_BATCH_COMPLETE_MIN", pv->batch_complete_min);
+	add_var(pv, "NFSWEEP_DIRECT", pv->direct);
+	add_var(pv, "NFSWEEP_RATE_IOPS", pv->rate);
+	add_var(pv, "NFSWEEP_RATE_PROCESS", o->poisson ? "poisson" : "linear");
+	add_var(pv, "NFSWEEP_OPS_ENGINE", pv->ops_engine);
+	add_var(pv, "NFSWEEP_OPS_STATS", pv->ops_stats);
+	if (pi->njobs)
+		job_set_vars(pi, load && load->job_sets ? load->job_sets : o->numjobs,
+			     load && load->offered_iops > 0, pv);
 }
 
 void sweep_config_row(const struct sweep *s, struct row *r)
@@ -103,10 +138,10 @@ void point_identity(struct row *r, const struct sweep *s, const struct point *p,
 		    const struct point_load *load)
 {
 	const struct sweep_opts *o = s->o;
-	char when[32], profile_path[PATH_MAX];
+	const struct profile_info *pi = &o->info[profile_index(o, p->profile)];
+	char when[32];
 	time_t now = time(NULL);
 	struct tm tm;
-	long long bs;
 
 	gmtime_r(&now, &tm);
 	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
@@ -119,12 +154,15 @@ void point_identity(struct row *r, const struct sweep *s, const struct point *p,
 	row_set(r, COL_target, "%s", p->target->label);
 	row_set(r, COL_path, "%s", p->target->path);
 	row_set(r, COL_read_pct, "%d", p->read_pct);
-	sweep_profile_path(o, p->profile, profile_path, sizeof(profile_path));
-	bs = profile_block_size(profile_path);
-	if (bs > 0)
-		row_set(r, COL_block_size_bytes, "%lld", bs);
+	/* an op-mix profile's bs counts operations (bs=1): no block size */
+	if (pi->bs > 0 && !pi->op_mix)
+		row_set(r, COL_block_size_bytes, "%lld", pi->bs);
 	row_set(r, COL_repeat, "%d", p->repeat);
 	sweep_config_row(s, r);
+	if (pi->op_mix)		/* its profile names its engine: --engine is for data profiles */
+		row_set(r, COL_engine, "nfsweep-ops");
+	if (pi->njobs)
+		row_set(r, COL_job_sets, "%d", load && load->job_sets ? load->job_sets : o->numjobs);
 	if (load) {
 		row_set(r, COL_load_point, "%d", load->load_point);
 		if (load->offered_iops > 0)
@@ -132,7 +170,8 @@ void point_identity(struct row *r, const struct sweep *s, const struct point *p,
 	}
 }
 
-static void fill_fio(struct row *r, const struct fio_result *res)
+/* fio's figures; an op-mix profile's bytes count operations (bs=1): no MiB/s there */
+static void fill_fio(struct row *r, const struct fio_result *res, bool op_mix)
 {
 	const struct fio_dir *d[2] = { &res->rd, &res->wr };
 	static const enum column iops[2] = { COL_read_iops, COL_write_iops };
@@ -144,7 +183,8 @@ static void fill_fio(struct row *r, const struct fio_result *res)
 
 	for (int i = 0; i < 2; i++) {
 		row_set_num(r, iops[i], d[i]->iops);
-		row_set_num(r, mib[i], d[i]->mib_s);
+		if (!op_mix)
+			row_set_num(r, mib[i], d[i]->mib_s);
 		if (!d[i]->has_clat)
 			continue;
 		row_set_num(r, lat[i][0], d[i]->clat_mean_us);
@@ -153,48 +193,24 @@ static void fill_fio(struct row *r, const struct fio_result *res)
 		row_set_num(r, lat[i][3], d[i]->clat_p99_9_us);
 	}
 	row_set_num(r, COL_total_iops, res->rd.iops + res->wr.iops);
-	row_set_num(r, COL_total_mib_s, res->rd.mib_s + res->wr.mib_s);
+	if (!op_mix)
+		row_set_num(r, COL_total_mib_s, res->rd.mib_s + res->wr.mib_s);
 	row_set_num(r, COL_usr_cpu_pct, res->usr_cpu);
 	row_set_num(r, COL_sys_cpu_pct, res->sys_cpu);
 }
 
-static void fill_rpc(struct row *r, const struct ms_mount *before, const struct ms_mount *after)
-{
-	static const struct {
-		const char *op;
-		enum column c[6];
-	} ops[] = {
-		{ "READ", { COL_rpc_read_ops, COL_rpc_read_avg_rtt_ms, COL_rpc_read_avg_exe_ms,
-			    COL_rpc_read_avg_queue_ms, COL_rpc_read_retrans, COL_rpc_read_errors } },
-		{ "WRITE", { COL_rpc_write_ops, COL_rpc_write_avg_rtt_ms, COL_rpc_write_avg_exe_ms,
-			     COL_rpc_write_avg_queue_ms, COL_rpc_write_retrans, COL_rpc_write_errors } },
-	};
-
-	for (size_t i = 0; i < 2; i++) {
-		struct ms_delta d;
-
-		ms_op_delta(ms_find_op(before, ops[i].op), ms_find_op(after, ops[i].op), &d);
-		row_set(r, ops[i].c[0], "%llu", (unsigned long long)d.ops);
-		if (d.ops) {
-			row_set_num(r, ops[i].c[1], d.avg_rtt_ms);
-			row_set_num(r, ops[i].c[2], d.avg_exe_ms);
-			row_set_num(r, ops[i].c[3], d.avg_queue_ms);
-		}
-		row_set(r, ops[i].c[4], "%llu", (unsigned long long)d.retrans);
-		if (d.has_errors)
-			row_set(r, ops[i].c[5], "%llu", (unsigned long long)d.errors);
-	}
-}
-
-/* The mount and statistics columns, from the snapshot after the point. */
-static void fill_mount(struct row *r, const struct ms_mount *before, const struct ms_mount *after)
+/* The mount's columns, from mountstats after the point. */
+static void fill_mount(struct row *r, const struct ms_mount *after)
 {
 	row_set(r, COL_server, "%s", after->device);
 	row_set(r, COL_mount_options, "%s", after->opts);
 	row_set(r, COL_nconnect_asked, "%ld", mount_opt_long(after->opts, "nconnect", 1));
 	row_set(r, COL_transports, "%u", after->xprts);
-	if (before)
-		fill_rpc(r, before, after);
+}
+
+static void tick_window(void *w)
+{
+	rpc_window_tick(w);
 }
 
 /* A mountstats snapshot, and the entry of @mnt in it. */
@@ -269,8 +285,11 @@ static int write_row(struct sweep *s, struct row *r, const char *status, const c
 		s->failed++;
 		return 1;
 	}
-	fprintf(stderr, "ok, %.0f IOPS, %.1f MiB/s (%.0f s)\n", res->rd.iops + res->wr.iops,
-		res->rd.mib_s + res->wr.mib_s, seconds);
+	if (r->cell[COL_total_mib_s])
+		fprintf(stderr, "ok, %.0f IOPS, %.1f MiB/s (%.0f s)\n", res->rd.iops + res->wr.iops,
+			res->rd.mib_s + res->wr.mib_s, seconds);
+	else	/* an op-mix point: fio counted operations */
+		fprintf(stderr, "ok, %.0f ops/s (%.0f s)\n", res->rd.iops + res->wr.iops, seconds);
 	return 0;
 }
 
@@ -354,11 +373,13 @@ int run_point(struct sweep *s, const struct point *p, size_t total, const struct
 	      const char *setup_err, struct fio_result *res_out)
 {
 	const struct sweep_opts *o = s->o;
+	const struct profile_info *pi = &o->info[profile_index(o, p->profile)];
 	char profile_path[PATH_MAX], base[PATH_MAX], rel[PATH_MAX], json[PATH_MAX + 8];
 	char jobfile[PATH_MAX + 8], logs[3][PATH_MAX + 32], err[512] = "", json_err[256] = "";
 	char reason[256];
 	const char *args[3 + MAX_FIO_OPTS];
-	struct snapshot before = { 0 }, after = { 0 };
+	struct snapshot after = { 0 };
+	struct rpc_window win = { 0 };
 	struct fio_result res = { 0 };
 	struct point_vars pv;
 	struct fio_outcome out;
@@ -366,7 +387,7 @@ int run_point(struct sweep *s, const struct point *p, size_t total, const struct
 	struct mount_of m;
 	struct row r = { 0 };
 	const char *call = "", *status;
-	int ret, nfs = 0;
+	int ret, nfs = 0, sampling = 0, parsed;
 
 	if (point_base(s, p, load, base, sizeof(base), rel, sizeof(rel))) {
 		fprintf(stderr, "nfsweep %s: %s: path too long\n", s->cmd, s->fio_dir);
@@ -380,16 +401,13 @@ int run_point(struct sweep *s, const struct point *p, size_t total, const struct
 	for (int i = 0; i < 3; i++)
 		args[i] = logs[i];
 	sweep_profile_path(o, p->profile, profile_path, sizeof(profile_path));
-	point_fio_vars(o, s->engine_value, p, load, &pv);
+	point_fio_vars(o, s->engine_value, p, load, base, &pv);
 	point_identity(&r, s, p, load);
 	row_set(&r, COL_fio_json, "%s", rel);
 	if (!mount_of_path(p->target->path, NULL, &m)) {
 		row_set(&r, COL_fs_type, "%s", m.fstype);
 		nfs = mount_is_nfs(&m);
 	}
-	if (nfs)
-		snapshot_take(&before, o->mountstats, m.mountpoint);
-
 	report_start(p, total, load);
 	if (setup_err) {
 		ret = write_row(s, &r, STATUS_SETUP_ERROR, setup_err, &res, 0);
@@ -402,9 +420,12 @@ int run_point(struct sweep *s, const struct point *p, size_t total, const struct
 		ret = write_row(s, &r, STATUS_SETUP_ERROR, err, &res, 0);
 		goto out;
 	}
+	/* the target's NFS counters, sampled while fio runs: fio's window is cut from them after */
+	sampling = nfs && !rpc_window_start(&win, o->mountstats, m.mountpoint, o->runtime);
 	cmd = (struct fio_cmd){ .fio = o->fio, .jobfile = jobfile, .vars = pv.v,
-				.nvars = POINT_NVARS, .args = args, .nargs = 3,
-				.json_path = json, .timeout_s = o->timeout };
+				.nvars = pv.n, .args = args, .nargs = 3,
+				.json_path = json, .timeout_s = o->timeout,
+				.tick = sampling ? tick_window : NULL, .tick_ctx = &win };
 	ret = fio_run(&cmd, &stop_signal, &out, &call);
 	if (ret) {
 		snprintf(err, sizeof(err), "%s: %s: %s (fio %s)", s->cmd, call, strerror(-ret), o->fio);
@@ -418,26 +439,33 @@ int run_point(struct sweep *s, const struct point *p, size_t total, const struct
 		goto out;
 	}
 	row_set_num(&r, COL_duration_s, out.seconds);
+	if (sampling)
+		rpc_window_sample(&win);
 	if (nfs) {
 		snapshot_take(&after, o->mountstats, m.mountpoint);
 		if (after.mnt)
-			fill_mount(&r, before.mnt, after.mnt);
+			fill_mount(&r, after.mnt);
 	}
-	ret = out.timed_out ? -1 : fio_json_parse_file(json, &res, json_err, sizeof(json_err));
-	if (!out.timed_out && !ret) {
-		fill_fio(&r, &res);
+	parsed = !out.timed_out && !fio_json_parse_file(json, &res, json_err, sizeof(json_err));
+	if (parsed) {
+		fill_fio(&r, &res, pi->op_mix);
 		if (load)
 			row_set_num(&r, COL_rt_ms, fio_result_response_ms(&res));
 		if (res_out)
 			*res_out = res;
 	}
 	stderr_reason(json, reason, sizeof(reason));
-	status = point_outcome(&out, ret ? json_err : NULL, &res, reason, o->timeout, err,
-			       sizeof(err));
+	status = point_outcome(&out, parsed || out.timed_out ? NULL : json_err, &res, reason,
+			       o->timeout, err, sizeof(err));
+	/* the detail rows first: the point's row, last, is what makes them count */
+	if (sampling && (ret = point_rpc_record(s, &r, &win, parsed ? &res : NULL)))
+		goto out;
+	if (parsed && (ret = point_ops_record(s, &r, pv.ops_stats, fio_result_runtime(&res))))
+		goto out;
 	ret = write_row(s, &r, status, err, &res, out.seconds);
 out:
 	row_free(&r);
-	snapshot_free(&before);
 	snapshot_free(&after);
+	rpc_window_free(&win);
 	return ret;
 }

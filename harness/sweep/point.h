@@ -16,14 +16,22 @@
 struct point_load {
 	int load_point;
 	double offered_iops;	/* over all jobs; 0: no cap */
+	int job_sets;		/* a profile of job sets (eda): how many; 0 otherwise */
 };
 
-/* Every ${VAR} of the profiles, for one point (fio turns an unset one into ""). */
-#define POINT_NVARS 13
+/*
+ * Every ${VAR} of the profiles, for one point (fio turns an unset one into
+ * ""): the shared ones of global.fioinc, then, for a profile of job sets,
+ * NFSWEEP_JOBS_<job> and NFSWEEP_RATE_<job> per job of a set.
+ */
+#define POINT_NVARS (15 + 2 * PROFILE_MAX_JOBS)
 struct point_vars {
 	struct fio_var v[POINT_NVARS];
+	int n;
 	char pct[8], runtime[16], ramp[16], numjobs[16], iodepth[16], batch_submit[16],
-	     batch_complete_min[16], direct[8], rate[64];
+	     batch_complete_min[16], direct[8], rate[64], ops_engine[PATH_MAX + 16];
+	char ops_stats[PATH_MAX + 16];
+	char job_names[2 * PROFILE_MAX_JOBS][48], job_values[2 * PROFILE_MAX_JOBS][48];
 };
 
 /*
@@ -33,7 +41,10 @@ struct point_vars {
  * mix: fio's rate_iops caps each direction of each job on its own.
  */
 void point_fio_vars(const struct sweep_opts *o, const char *engine_value, const struct point *p,
-		    const struct point_load *load, struct point_vars *pv);
+		    const struct point_load *load, const char *base, struct point_vars *pv);
+
+/* A profile of job sets (eda): the ops/s one set offers (its jobs' SPEC rates); 0 otherwise. */
+double point_set_ops(const struct profile_info *pi);
 
 /*
  * The columns that say how the points of @s are measured

@@ -25,6 +25,8 @@ struct sweep {
 	char engine_value[PATH_MAX + 16];	/* fio's ioengine= */
 	char fio_dir[PATH_MAX];			/* fio's output per point: DIR/fio/STEM */
 	char fio_rel[PATH_MAX];			/* the same, from the results file's directory */
+	char rpc_path[PATH_MAX];		/* FILE.rpc.csv beside the results file */
+	char ops_path[PATH_MAX];		/* FILE.ops.csv */
 	int csv_fd;
 	int failed;				/* points that wrote a failed row */
 	int target_locks[MAX_TARGETS];		/* held for the sweep's life (sweep_lock_targets) */

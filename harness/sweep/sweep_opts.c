@@ -171,11 +171,16 @@ o_profile_one = { .name = "profile", .arg = "NAME", .type = OPT_CALL, .parse = p
 	.help = "the profile of the curve, e.g. rand4k (profiles/NAME.fio)",
 	.values = "seq64k rand4k", .complete = OPT_COMPLETE_WORDS, .example = "rand4k",
 	.required = 1 },
-o_mix = { .name = "mix", .arg = "SPEC", .type = OPT_CALL, .parse = parse_mix, .def = "100:0:10",
+o_mix = { .name = "mix", .arg = "SPEC", .type = OPT_CALL, .parse = parse_mix,
 	.help = "read % list: FROM:TO:STEP, a list 100,70,0, or one value",
+	.more = "Default: 100:0:10, and for an op-mix profile (sfs2008, eda) the read share of "
+		"its published mix. With an op-mix profile it is the share of read-class "
+		"operations: the mix's operations of each class keep their proportions.",
 	.example = "100,0" },
 o_mix_one = { .name = "mix", .arg = "PCT", .type = OPT_CALL, .parse = parse_mix,
-	.help = "the read % of the curve, e.g. 70", .example = "70", .required = 1 },
+	.help = "the read % of the curve, e.g. 70",
+	.more = "Required, but for an op-mix profile, whose published mix gives it.",
+	.example = "70" },
 o_target = { .name = "target", .arg = "label=path", .type = OPT_CALL, .parse = parse_target,
 	.help = "a directory to run in", .more = "Give at least one --target or --mount.",
 	.example = "nc1=/mnt/nc1", .repeat = 1 },
@@ -316,6 +321,44 @@ const struct opt *const sweep_curve_opts[] = {
 	&o_points, &o_stop_rt, &o_poisson, NULL,
 };
 
+/*
+ * Profile @i's bs and nfsweep-profile line, and its read percentages:
+ * --mix, or by default 100:0:10, or an op-mix profile's own share.
+ */
+static int profile_pcts(struct sweep_opts *o, size_t i, char *err, size_t len)
+{
+	struct profile_info *pi = &o->info[i];
+	struct plan_profile *pp = &o->plan[i];
+	char path[PATH_MAX], why[256];
+	int ret;
+
+	sweep_profile_path(o, o->profiles[i], path, sizeof(path));
+	ret = profile_info_read(path, pi, why, sizeof(why));
+	if (ret) {
+		snprintf(err, len, "--profile %s: %s: %s", o->profiles[i], path,
+			 ret == -EINVAL ? why : strerror(-ret));
+		return -1;
+	}
+	pp->name = o->profiles[i];
+	if (o->mix && pi->fixed) {
+		snprintf(err, len, "--mix %s: profile %s sets the read share of each of its jobs "
+			 "itself (%d %% blended): leave --mix out", o->mix, o->profiles[i],
+			 pi->read_pct);
+		return -1;
+	}
+	if (!o->mix && pi->op_mix) {
+		o->own_pcts[i] = pi->read_pct;
+		pp->pcts = &o->own_pcts[i];
+		pp->npct = 1;
+		return 0;
+	}
+	if (!o->mix && !o->npcts && plan_parse_mix("100:0:10", o->pcts, &o->npcts, err, len))
+		return -1;
+	pp->pcts = o->pcts;
+	pp->npct = o->npcts;
+	return 0;
+}
+
 int sweep_opts_finish(struct sweep_opts *o, char *err, size_t len)
 {
 	if (!o->profiles_dir)
@@ -359,15 +402,14 @@ int sweep_opts_finish(struct sweep_opts *o, char *err, size_t len)
 			 "--iodepth %d", o->iodepth);
 		return -1;
 	}
-	for (size_t i = 0; i < o->nprofiles; i++) {
-		char path[PATH_MAX];
-
-		sweep_profile_path(o, o->profiles[i], path, sizeof(path));
-		if (access(path, R_OK)) {
-			snprintf(err, len, "--profile %s: %s: %s", o->profiles[i], path,
-				 strerror(errno));
+	for (size_t i = 0; i < o->nprofiles; i++)
+		if (profile_pcts(o, i, err, len))
 			return -1;
-		}
+	/* nfsweep curve (the one with --points): one profile, one read %, one target */
+	if (o->points && (o->nprofiles != 1 || o->plan[0].npct != 1 || o->ntargets != 1)) {
+		snprintf(err, len, "one --profile, one read %% (--mix 70; an op-mix profile has its "
+			 "own) and one --target label=path");
+		return -1;
 	}
 	return 0;
 }

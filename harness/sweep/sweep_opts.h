@@ -11,6 +11,7 @@
 #include "cli/opt.h"
 #include "nfs/managed_mount.h"
 #include "sweep/plan.h"
+#include "sweep/profile_info.h"
 
 #define MAX_PROFILES 16
 #define MAX_TARGETS 16
@@ -20,9 +21,12 @@ struct sweep_opts {
 	char *profiles[MAX_PROFILES];	/* point into profile_list */
 	char *profile_list;
 	size_t nprofiles;
-	int pcts[PLAN_MAX_PCTS];
+	int pcts[PLAN_MAX_PCTS];	/* --mix */
 	size_t npcts;
-	const char *mix;
+	const char *mix;		/* NULL: each profile's default (sweep_opts_finish) */
+	struct profile_info info[MAX_PROFILES];	/* each profile's bs and nfsweep-profile line */
+	int own_pcts[MAX_PROFILES];	/* an op-mix profile's own read share, as a list of one */
+	struct plan_profile plan[MAX_PROFILES];	/* each profile and its read percentages */
 	struct target targets[MAX_TARGETS];
 	size_t ntargets;
 	struct mount_spec mounts[MAX_TARGETS];	/* --mount variants */

@@ -67,11 +67,11 @@ END_TEST
 /* Target outermost, then profile, read %, repeat; indexes 1..n. */
 START_TEST(test_build_order)
 {
-	char *profiles[] = { "seq64k", "rand4k" };
 	int pcts[] = { 100, 0 };
+	struct plan_profile profiles[] = { { "seq64k", pcts, 2 }, { "rand4k", pcts, 2 } };
 	struct target t[2] = { { "nc1", "/a", -1 }, { "nc8", "/b", -1 } };
 	struct point p[16];
-	size_t n = plan_build(profiles, 2, pcts, 2, t, 2, 2, PLAN_BY_TARGET, p);
+	size_t n = plan_build(profiles, 2, t, 2, 2, PLAN_BY_TARGET, p);
 	char key[128];
 
 	ck_assert_uint_eq(n, 16);
@@ -87,14 +87,34 @@ START_TEST(test_build_order)
 }
 END_TEST
 
+/* An op-mix profile's own read share beside a data profile's sweep. */
+START_TEST(test_build_per_profile_pcts)
+{
+	int sweep[] = { 100, 50, 0 }, own[] = { 84 };
+	struct plan_profile profiles[] = { { "rand4k", sweep, 3 }, { "sfs2008", own, 1 } };
+	struct target t[2] = { { "a", "/a", -1 }, { "b", "/b", -1 } };
+	struct point p[16];
+	size_t n = plan_build(profiles, 2, t, 2, 2, PLAN_BY_TARGET, p);
+
+	ck_assert_uint_eq(plan_count(profiles, 2, 2, 2), 16);
+	ck_assert_uint_eq(n, 16);
+	ck_assert_str_eq(p[5].profile, "rand4k");
+	ck_assert_int_eq(p[5].read_pct, 0);
+	ck_assert_str_eq(p[6].profile, "sfs2008");
+	ck_assert_int_eq(p[6].read_pct, 84);
+	ck_assert_int_eq(p[7].repeat, 2);
+	ck_assert_str_eq(p[8].target->label, "b");
+}
+END_TEST
+
 /* Interleaved: every target at one point before the next point. */
 START_TEST(test_build_interleaved)
 {
-	char *profiles[] = { "seq64k", "rand4k" };
 	int pcts[] = { 100, 0 };
+	struct plan_profile profiles[] = { { "seq64k", pcts, 2 }, { "rand4k", pcts, 2 } };
 	struct target t[3] = { { "a", "/a", -1 }, { "b", "/b", -1 }, { "c", "/c", -1 } };
 	struct point p[24];
-	size_t n = plan_build(profiles, 2, pcts, 2, t, 3, 2, PLAN_INTERLEAVED, p);
+	size_t n = plan_build(profiles, 2, t, 3, 2, PLAN_INTERLEAVED, p);
 
 	ck_assert_uint_eq(n, 24);
 	for (size_t i = 0; i < n; i++) {
@@ -121,6 +141,7 @@ Suite *make_plan_suite(void)
 	tcase_add_test(tc, test_targets);
 	tcase_add_test(tc, test_build_order);
 	tcase_add_test(tc, test_build_interleaved);
+	tcase_add_test(tc, test_build_per_profile_pcts);
 	suite_add_tcase(s, tc);
 	return s;
 }

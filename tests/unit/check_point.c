@@ -83,7 +83,7 @@ END_TEST
 
 static const char *var(const struct point_vars *pv, const char *name)
 {
-	for (int i = 0; i < POINT_NVARS; i++)
+	for (int i = 0; i < pv->n; i++)
 		if (!strcmp(pv->v[i].name, name))
 			return pv->v[i].value;
 	return NULL;
@@ -91,29 +91,51 @@ static const char *var(const struct point_vars *pv, const char *name)
 
 START_TEST(test_fio_vars)
 {
-	struct sweep_opts o = { .runtime = 60, .ramp = 10, .numjobs = 4, .iodepth = 32,
-				.batch_submit = 8, .batch_complete_min = 1, .direct = 1,
-				.size = "1g" };
+	static struct sweep_opts o = { .runtime = 60, .ramp = 10, .numjobs = 4, .iodepth = 32,
+				       .batch_submit = 8, .batch_complete_min = 1, .direct = 1,
+				       .size = "1g", .engine_dir = "/x", .nprofiles = 2,
+				       .profiles = { "rand4k", "eda" } };
 	struct target t = { .label = "nc8", .path = "/mnt/nc8", .mount = -1 };
 	struct point p = { .index = 3, .profile = "rand4k", .target = &t, .read_pct = 70,
 			   .repeat = 1 };
-	struct point_load load = { 2, 1000 };
+	struct point_load load = { .load_point = 2, .offered_iops = 1000 };
 	struct point_vars pv;
+	char err[128];
 
-	point_fio_vars(&o, "external:/x/nfsweep-uring.so", &p, NULL, &pv);
+	o.info[0].read_pct = -1;
+	point_fio_vars(&o, "external:/x/nfsweep-uring.so", &p, NULL, "fio/s/003", &pv);
+	ck_assert_int_eq(pv.n, 15);
+	ck_assert_str_eq(var(&pv, "NFSWEEP_OPS_ENGINE"), "external:/x/nfsweep-ops.so");
+	ck_assert_str_eq(var(&pv, "NFSWEEP_OPS_STATS"), "fio/s/003.ops.json");
 	ck_assert_str_eq(var(&pv, "NFSWEEP_DIR"), "/mnt/nc8");
 	ck_assert_str_eq(var(&pv, "NFSWEEP_READ_PCT"), "70");
 	ck_assert_str_eq(var(&pv, "NFSWEEP_BATCH_SUBMIT"), "8");
 	ck_assert_str_eq(var(&pv, "NFSWEEP_RATE_IOPS"), "0,0");
 	ck_assert_str_eq(var(&pv, "NFSWEEP_RATE_PROCESS"), "linear");
-	for (int i = 0; i < POINT_NVARS; i++)
+	for (int i = 0; i < pv.n; i++)
 		ck_assert_msg(pv.v[i].value && pv.v[i].value[0], "%s is empty", pv.v[i].name);
 	/* 1000 IOPS offered, 70 % reads, 4 jobs: 175 reads and 75 writes per job */
 	o.poisson = 1;
-	point_fio_vars(&o, "libaio", &p, &load, &pv);
+	point_fio_vars(&o, "libaio", &p, &load, "b", &pv);
 	ck_assert_str_eq(var(&pv, "NFSWEEP_RATE_IOPS"), "175,75");
 	ck_assert_str_eq(var(&pv, "NFSWEEP_RATE_PROCESS"), "poisson");
 	ck_assert_str_eq(var(&pv, "NFSWEEP_ENGINE"), "libaio");
+
+	/* a profile of job sets: 5 sets of 3 frontend (100 ops/s, 69 % read) and 2 backend jobs */
+	ck_assert_int_eq(profile_info_read(T_DATA "/../../profiles/eda.fio", &o.info[1], err, sizeof(err)), 0);
+	ck_assert_int_eq(o.info[1].read_pct, 63);
+	ck_assert(point_set_ops(&o.info[1]) == 450);
+	p.profile = "eda";
+	load = (struct point_load){ .load_point = 3, .offered_iops = 2250, .job_sets = 5 };
+	point_fio_vars(&o, "libaio", &p, &load, "b", &pv);
+	ck_assert_str_eq(var(&pv, "NFSWEEP_JOBS_frontend"), "15");
+	ck_assert_str_eq(var(&pv, "NFSWEEP_JOBS_backend"), "10");
+	ck_assert_str_eq(var(&pv, "NFSWEEP_RATE_frontend"), "69,31");
+	ck_assert_str_eq(var(&pv, "NFSWEEP_RATE_IOPS"), "0,0");	/* the jobs' own rates instead */
+	/* unthrottled: --numjobs sets, no rate */
+	point_fio_vars(&o, "libaio", &p, NULL, "b", &pv);
+	ck_assert_str_eq(var(&pv, "NFSWEEP_JOBS_backend"), "8");
+	ck_assert_str_eq(var(&pv, "NFSWEEP_RATE_backend"), "0,0");
 }
 END_TEST
 

@@ -38,8 +38,7 @@ START_TEST(test_defaults_and_values)
 	ck_assert_int_eq(parse_run(&o, args), 0);
 	ck_assert_uint_eq(o.nprofiles, 2);
 	ck_assert_str_eq(o.profiles[1], "rand4k");
-	ck_assert_uint_eq(o.npcts, 11);		/* the default mix 100:0:10 */
-	ck_assert_int_eq(o.pcts[10], 0);
+	ck_assert_ptr_null(o.mix);		/* no --mix: each profile's default, at finish */
 	ck_assert_int_eq(o.runtime, 60);
 	ck_assert_int_eq(o.ramp, 0);
 	ck_assert_int_eq(o.iodepth, 32);
@@ -49,6 +48,8 @@ START_TEST(test_defaults_and_values)
 	ck_assert_uint_eq(o.nmounts, 1);
 	ck_assert_int_eq(o.targets[1].mount, 0);
 	ck_assert_int_eq(sweep_opts_finish(&o, err, sizeof(err)), 0);
+	ck_assert_uint_eq(o.plan[1].npct, 11);		/* the default mix 100:0:10 */
+	ck_assert_int_eq(o.plan[1].pcts[10], 0);
 	ck_assert_str_eq(o.targets[1].path, "/mnt/m/b");	/* after --mount-dir, wherever it came */
 	ck_assert_int_eq(o.timeout, 0 + 60 + 120);
 	sweep_opts_free(&o);

@@ -41,6 +41,9 @@ Suite *make_sweep_opts_suite(void);
 Suite *make_mountinfo_suite(void);
 Suite *make_row_suite(void);
 Suite *make_lock_suite(void);
+Suite *make_rpc_window_suite(void);
+Suite *make_detail_file_suite(void);
+Suite *make_ops_suite(void);
 
 #ifndef T_DATA
 #error "T_DATA (tests/data) must be defined by the build"

@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: GPL-2.0
+/* NFS statistics over fio's measured window (see rpc_window.h). */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "nfs/rpc_window.h"
+
+#define RW_NFIELDS 9	/* the counters of struct ms_op, in this order */
+
+static void op_get(const struct ms_op *op, uint64_t *v)
+{
+	v[0] = op->ops;		v[1] = op->trans;	v[2] = op->timeouts;
+	v[3] = op->bytes_sent;	v[4] = op->bytes_recv;	v[5] = op->queue_ms;
+	v[6] = op->rtt_ms;	v[7] = op->exe_ms;	v[8] = op->errors;
+}
+
+static void op_set(struct ms_op *op, const double *v)
+{
+	uint64_t *f[RW_NFIELDS] = { &op->ops, &op->trans, &op->timeouts, &op->bytes_sent,
+				    &op->bytes_recv, &op->queue_ms, &op->rtt_ms, &op->exe_ms,
+				    &op->errors };
+
+	for (int i = 0; i < RW_NFIELDS; i++)
+		*f[i] = (uint64_t)llround(v[i]);
+}
+
+double rpc_window_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The mount's entry now; its counters into the ring. */
+static void sample(struct rpc_window *w)
+{
+	struct ms_mount *all = NULL;
+	const struct ms_mount *m;
+	size_t n = 0, slot;
+	double now = rpc_window_now();
+
+	if (w->broken || mountstats_read(w->mountstats, &all, &n))
+		goto broken;
+	m = mountstats_find(all, n, w->mountpoint);
+	if (!m || (w->names && m->nops != w->nops))
+		goto broken;	/* unmounted, or another mount in its place */
+	if (!w->names) {
+		w->names = calloc(m->nops ? m->nops : 1, sizeof(*w->names));
+		w->v = calloc(w->cap * (m->nops ? m->nops : 1) * RW_NFIELDS, sizeof(*w->v));
+		if (!w->names || !w->v)
+			goto broken;
+		w->nops = m->nops;
+		for (size_t i = 0; i < m->nops; i++) {
+			snprintf(w->names[i].name, sizeof(w->names[i].name), "%s", m->ops[i].name);
+			w->names[i].has_errors = m->ops[i].has_errors;
+		}
+	}
+	/* Full: the oldest goes. */
+	if (w->n == w->cap) {
+		w->head = (w->head + 1) % w->cap;
+		w->n--;
+	}
+	slot = (w->head + w->n) % w->cap;
+	w->t[slot] = now;
+	for (size_t i = 0; i < w->nops; i++) {
+		if (strcmp(m->ops[i].name, w->names[i].name))
+			goto broken;
+		op_get(&m->ops[i], &w->v[(slot * w->nops + i) * RW_NFIELDS]);
+	}
+	w->n++;
+	w->next_s = now + w->interval_s;
+	mountstats_free(all, n);
+	return;
+broken:
+	w->broken = 1;
+	mountstats_free(all, n);
+}
+
+int rpc_window_start(struct rpc_window *w, const char *mountstats, const char *mountpoint,
+		     double runtime_s)
+{
+	memset(w, 0, sizeof(*w));
+	w->mountstats = mountstats;
+	snprintf(w->mountpoint, sizeof(w->mountpoint), "%s", mountpoint);
+	w->interval_s = runtime_s > 50 ? runtime_s / 500 : 0.1;
+	/* the window, 10 s and 10 intervals of slack: fio's end is its JSON's time */
+	w->cap = (size_t)((runtime_s + 10) / w->interval_s) + 10;
+	w->t = calloc(w->cap, sizeof(*w->t));
+	if (!w->t)
+		return -ENOMEM;
+	sample(w);
+	if (w->broken) {
+		rpc_window_free(w);
+		return -ENOENT;
+	}
+	return 0;
+}
+
+void rpc_window_tick(struct rpc_window *w)
+{
+	if (rpc_window_now() >= w->next_s)
+		sample(w);
+}
+
+void rpc_window_sample(struct rpc_window *w)
+{
+	sample(w);
+}
+
+void rpc_window_span(const struct rpc_window *w, double *first, double *last)
+{
+	*first = w->n ? w->t[w->head] : 0;
+	*last = w->n ? w->t[(w->head + w->n - 1) % w->cap] : 0;
+}
+
+/* The counters at @t into @m (a copy of the op names, interpolated values). */
+static int at(const struct rpc_window *w, double t, struct ms_mount *m)
+{
+	size_t a = 0, b = 0, k;
+	double f = 0;
+
+	memset(m, 0, sizeof(*m));
+	m->ops = calloc(w->nops ? w->nops : 1, sizeof(*m->ops));
+	if (!m->ops)
+		return -ENOMEM;
+	m->nops = w->nops;
+	snprintf(m->mountpoint, sizeof(m->mountpoint), "%s", w->mountpoint);
+	/* the last sample at or before t, and the one after it */
+	for (k = 0; k < w->n; k++) {
+		size_t s = (w->head + k) % w->cap;
+
+		if (w->t[s] <= t || k == 0)
+			a = b = s;
+		if (w->t[s] > t) {
+			b = s;
+			break;
+		}
+	}
+	if (b != a && w->t[b] > w->t[a])
+		f = (t - w->t[a]) / (w->t[b] - w->t[a]);
+	if (f < 0)
+		f = 0;
+	for (size_t i = 0; i < w->nops; i++) {
+		const uint64_t *va = &w->v[(a * w->nops + i) * RW_NFIELDS];
+		const uint64_t *vb = &w->v[(b * w->nops + i) * RW_NFIELDS];
+		double v[RW_NFIELDS];
+
+		for (int j = 0; j < RW_NFIELDS; j++)
+			v[j] = (double)va[j] + ((double)vb[j] - (double)va[j]) * f;
+		m->ops[i] = w->names[i];
+		op_set(&m->ops[i], v);
+	}
+	return 0;
+}
+
+int rpc_window_cut(const struct rpc_window *w, double t0, double t1, struct ms_mount *before,
+		   struct ms_mount *after)
+{
+	double first, last;
+	int ret;
+
+	memset(before, 0, sizeof(*before));
+	memset(after, 0, sizeof(*after));
+	if (w->broken || !w->n)
+		return -ENODATA;
+	rpc_window_span(w, &first, &last);
+	if (t0 < first - w->interval_s || t1 > last + w->interval_s || t1 < t0)
+		return -ERANGE;
+	ret = at(w, t0, before);
+	if (!ret)
+		ret = at(w, t1, after);
+	if (ret) {
+		rpc_window_free_mount(before);
+		rpc_window_free_mount(after);
+	}
+	return ret;
+}
+
+void rpc_window_free_mount(struct ms_mount *m)
+{
+	free(m->ops);
+	memset(m, 0, sizeof(*m));
+}
+
+void rpc_window_free(struct rpc_window *w)
+{
+	free(w->t);
+	free(w->v);
+	free(w->names);
+	memset(w, 0, sizeof(*w));
+}

@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The detail files beside a results file (see detail_file.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "results/csv.h"
+#include "results/problems.h"
+#include "results/detail_file.h"
+
+void detail_identity(char **cells, const struct table_info *t, const struct row *r)
+{
+	static const char *const shared[] = { "schema_version", "profile", "target", "read_pct",
+					      "repeat", "load_point", "fio_json" };
+
+	for (size_t i = 0; i < sizeof(shared) / sizeof(shared[0]); i++) {
+		int c = table_find(t, shared[i]), rc = schema_find(shared[i]);
+
+		if (c >= 0 && rc >= 0 && r->cell[rc])
+			cells_set(cells, c, "%s", r->cell[rc]);
+	}
+}
+
+int detail_path(const char *results_path, const struct table_info *t, char *buf, size_t len)
+{
+	size_t n = strlen(results_path);
+
+	if (n > 4 && !strcmp(results_path + n - 4, ".csv"))
+		n -= 4;
+	if (snprintf(buf, len, "%.*s%s.csv", (int)n, results_path, t->suffix) >= (int)len)
+		return -ENAMETOOLONG;
+	return 0;
+}
+
+/* Is the header of @f @t's? 1 yes, 0 no (@why), -1 no header (an empty file). */
+static int header_is(FILE *f, const struct table_info *t, char *why, size_t len)
+{
+	struct csv_record rec = { 0 };
+	size_t line = 0;
+	int r = csv_read_record(f, &rec, &line), ok = 1;
+
+	if (r != 1) {
+		csv_record_free(&rec);
+		return -1;
+	}
+	if (rec.n != (size_t)t->ncols)
+		ok = 0;
+	for (size_t i = 0; ok && i < rec.n; i++)
+		ok = !strcmp(rec.cells[i], t->cols[i].name);
+	if (!ok)
+		snprintf(why, len, "its header is not that of %s in schema %s (%zu columns, the "
+			 "first '%s')", t->file, schema_version(), rec.n, rec.n ? rec.cells[0] : "");
+	csv_record_free(&rec);
+	return ok;
+}
+
+int detail_append(const char *path, const struct table_info *t, char *const *cells)
+{
+	const char *hdr[t->ncols];
+	char why[256];
+	struct stat st;
+	int fd, ret = 0;
+
+	fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st)) {
+		ret = -errno;
+	} else if (!st.st_size) {
+		for (int i = 0; i < t->ncols; i++)
+			hdr[i] = t->cols[i].name;
+		ret = csv_append_record(fd, hdr, (size_t)t->ncols);
+	} else {
+		FILE *f = fdopen(dup(fd), "r");
+
+		if (!f)
+			ret = -errno;
+		else if (header_is(f, t, why, sizeof(why)) != 1)
+			ret = -EPROTO;
+		if (f)
+			fclose(f);
+	}
+	if (!ret)
+		ret = csv_append_record(fd, (const char *const *)cells, (size_t)t->ncols);
+	close(fd);
+	return ret;
+}
+
+int detail_repair(const char *path, const struct table_info *t, int *truncated, char *why,
+		  size_t len)
+{
+	struct csv_record rec = { 0 };
+	size_t line = 0;
+	long good_end;
+	int r, ret = 0;
+	FILE *f = fopen(path, "r+");
+
+	*truncated = 0;
+	if (!f)
+		return errno == ENOENT ? 0 : -errno;
+	r = header_is(f, t, why, len);
+	if (r == 0) {
+		fclose(f);
+		return -EPROTO;
+	}
+	good_end = r == 1 ? ftell(f) : 0;
+	while (r == 1 && (r = csv_read_record(f, &rec, &line)) == 1)
+		good_end = ftell(f);
+	if (r < 0 && good_end >= 0) {
+		/* A row (or a header) a crash cut short: keep every whole row. */
+		fflush(f);
+		if (ftruncate(fileno(f), good_end))
+			ret = -errno;
+		else
+			*truncated = 1;
+	}
+	csv_record_free(&rec);
+	fclose(f);
+	return ret;
+}
+
+/* The column that tells the rows of one attempt apart: op (and job), or rpc. */
+static void row_key(const struct table_info *t, char *const *cells, char *key, size_t len)
+{
+	if (t == &table_ops)
+		snprintf(key, len, "%s|%s|%s", cells[OPS_COL_fio_json], cells[OPS_COL_job],
+			 cells[OPS_COL_op]);
+	else
+		snprintf(key, len, "%s|%s", cells[RPC_COL_fio_json], cells[RPC_COL_rpc]);
+}
+
+int detail_validate(const char *path, const struct table_info *t, const struct done_set *attempts,
+		    FILE *errs, const char *prefix, int max_errors, size_t *rows, size_t *orphans)
+{
+	int json_col = table_find(t, "fio_json"), version_col = table_find(t, "schema_version");
+	struct csv_record rec = { 0 };
+	struct done_set seen = { 0 };
+	size_t line = 0;
+	char why[256];
+	int r;
+	FILE *f = fopen(path, "r");
+	struct problems pr = { errs, prefix, path, max_errors, 0 };
+
+	*rows = 0;
+	*orphans = 0;
+	if (!f)
+		return -errno;
+	r = header_is(f, t, why, sizeof(why));
+	if (r != 1) {
+		problem(&pr, "1: %s", r ? "no header row" : why);
+		goto out;
+	}
+	line = 1;
+	while ((r = csv_read_record(f, &rec, &line)) == 1) {
+		char key[1024];
+		size_t first;
+
+		(*rows)++;
+		if (rec.n != (size_t)t->ncols) {
+			problem(&pr, "%zu: %zu cells, the header has %d", rec.line, rec.n, t->ncols);
+			continue;
+		}
+		if (schema_check_version(rec.cells[version_col], why, sizeof(why))) {
+			problem(&pr, "%zu: column schema_version: %s", rec.line, why);
+			continue;
+		}
+		for (int i = 0; i < t->ncols; i++)
+			if (table_check_cell(t, i, rec.cells[i], why, sizeof(why)))
+				problem(&pr, "%zu: column %s: %s", rec.line, t->cols[i].name, why);
+		if (attempts && !done_set_has(attempts, rec.cells[json_col]))
+			(*orphans)++;
+		row_key(t, rec.cells, key, sizeof(key));
+		first = done_set_line(&seen, key);
+		if (first)
+			problem(&pr, "%zu: the attempt %s has this row already on line %zu", rec.line,
+				rec.cells[json_col], first);
+		else if (done_set_add(&seen, key, rec.line))
+			problem(&pr, "%zu: out of memory", rec.line);
+	}
+	if (r < 0)
+		problem(&pr, "%zu: the last row is cut short (an interrupted write?)", rec.line);
+out:
+	done_set_free(&seen);
+	csv_record_free(&rec);
+	fclose(f);
+	return pr.n;
+}

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef NFSWEEP_SWEEP_POINT_RPC_H
+#define NFSWEEP_SWEEP_POINT_RPC_H
+
+/*
+ * What the kernel's NFS client did during a point, in fio's measured
+ * window: the rpc_* columns of the point's row (READ and WRITE) and every
+ * RPC type in FILE.rpc.csv, from the target's counters sampled while fio
+ * ran (nfs/rpc_window.h).
+ */
+#include "nfs/rpc_window.h"
+#include "results/row.h"
+#include "sweep/fio_json.h"
+#include "sweep/sweep.h"
+
+/*
+ * The window: fio's measured one from @res (NULL when fio gave no JSON),
+ * else the whole fio run (the samples' span). Fills @r's rpc_* columns and
+ * rpc_window_s, and appends the point's rows to FILE.rpc.csv (written
+ * before the point's row in FILE.csv: see detail_file.h). 0, or -errno
+ * when FILE.rpc.csv could not be written (said on stderr).
+ */
+int point_rpc_record(const struct sweep *s, struct row *r, const struct rpc_window *w,
+		     const struct fio_result *res);
+
+#endif

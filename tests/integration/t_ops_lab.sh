@@ -1,0 +1,82 @@
+#!/bin/bash
+# Op-mix workloads over real kernel NFS in the lab, NFSv3 and NFSv4.2, with
+# attribute caching off (actimeo=0,lookupcache=positive: the profiles'
+# documented way to put the issued mix on the wire):
+#  - sfs2008 and eda through nfsweep run, and a curve of each, complete with
+#    no operation error, and their files validate;
+#  - FILE.rpc.csv against the mountstats it came from: for every RPC type,
+#    the rows of all points together count no more than the client sent
+#    between a snapshot before and one after the whole command (the window
+#    excludes layout and ramp), the shares of a point add up to 100, and the
+#    RPCs that the mix's system calls must cause are there (GETATTR for
+#    stat, ACCESS for access, READ and WRITE, SETATTR for chmod, and on v3
+#    LOOKUP for a name that is not there, FSSTAT for statfs);
+#  - FILE.ops.csv: the mix as asked (each operation within 3 points).
+. "$(dirname "$0")/lib.sh"
+[ "$(id -u)" = 0 ] || skip "the lab needs root"
+[ -x /usr/bin/linux.uml ] || "$T_TOP/tools/deps.sh" lab || skip "user-mode-linux could not be installed"
+N=$NFSWEEP
+small="--fio-opt ops_dirs=2 --fio-opt ops_files_per_dir=8 --fio-opt ops_file_size=64k"
+q="--runtime 3 --ramp 1 --numjobs 1 --iodepth 8 --size 1m $small"
+
+for vers in 3 4.2; do
+	d=$T_DISK/v$vers
+	mkdir -p "$d"
+	"$T_TOP/lab/run" --vers "$vers" --nconnect 1 --mount-opts actimeo=0,lookupcache=positive \
+		--rw "$T_DISK" --timeout 900 "cat /proc/self/mountstats > $d/before &&
+		$N run --profile sfs2008,eda --target nc1=/mnt/nc1 --nfs $q --out $d/s.csv &&
+		$N curve --profile sfs2008 --target nc1=/mnt/nc1 --nfs --points 2 $q --out $d/c.csv &&
+		$N curve --profile eda --target nc1=/mnt/nc1 --nfs --points 2 $q --out $d/e.csv &&
+		cat /proc/self/mountstats > $d/after" >"$d/lab.log" 2>&1
+	rc=$?
+	[ $rc = 0 ] || { tail -20 "$d/lab.log"; fail "NFSv$vers: the lab run exited $rc"; }
+	"$N" validate "$d/s.csv" "$d/c.csv" "$d/e.csv" || fail "NFSv$vers: the files do not validate"
+	python3 - "$d" "$vers" <<'PY' || fail "NFSv$vers: ops.csv or rpc.csv against mountstats"
+import csv, collections, sys
+d, vers = sys.argv[1], sys.argv[2]
+
+def whole(path):
+    """Per RPC type, the count of the mount on /mnt/nc1 in a mountstats snapshot."""
+    counts, on = {}, False
+    for line in open(path):
+        f = line.split()
+        if f and f[0] == "device":
+            on = len(f) > 4 and f[4] == "/mnt/nc1"
+        elif on and len(f) >= 9 and f[0].endswith(":") and f[0][:-1].isupper():
+            counts[f[0][:-1]] = int(f[1])
+    return counts
+
+b, a = whole(d + "/before"), whole(d + "/after")
+delta = {k: a[k] - b.get(k, 0) for k in a}
+in_rows = collections.Counter()
+need = {"GETATTR", "ACCESS", "READ", "WRITE", "SETATTR"}
+if vers == "3":
+    need |= {"LOOKUP", "FSSTAT"}
+for stem in ("s", "c", "e"):
+    rows = list(csv.DictReader(open("%s/%s.csv" % (d, stem))))
+    rpc = list(csv.DictReader(open("%s/%s.rpc.csv" % (d, stem))))
+    ops = list(csv.DictReader(open("%s/%s.ops.csv" % (d, stem))))
+    for row in rows:
+        assert row["status"] == "ok", row
+        mine = [r for r in rpc if r["fio_json"] == row["fio_json"]]
+        assert mine, "no rpc rows for " + row["fio_json"]
+        share = sum(float(r["share_pct"]) for r in mine)
+        assert abs(share - 100) < 0.5, "%s: shares add up to %.1f" % (row["fio_json"], share)
+        for r in mine:
+            in_rows[r["rpc"]] += int(r["count"])
+        sent = {r["rpc"] for r in mine if int(r["count"]) > 0}
+        if row["profile"] == "sfs2008" and row["load_point"] in ("", "0"):
+            assert need <= sent, "%s: no %s on the wire" % (row["fio_json"], sorted(need - sent))
+        for o in (o for o in ops if o["fio_json"] == row["fio_json"]):
+            assert int(o["errors"]) == 0, o
+            if int(o["count"]) >= 200 and o["job"] != "backend":
+                assert abs(float(o["share_pct"]) - float(o["asked_pct"])) <= 3, o
+for k, n in in_rows.items():
+    assert n <= delta.get(k, 0), "%s: %d in rpc.csv, %d sent in the whole run" % (k, n, delta.get(k, 0))
+creates = "CREATE" if vers == "3" else "OPEN"
+assert in_rows[creates] < delta[creates], "the layout's %s were counted" % creates
+print("NFSv%s: %s" % (vers, ", ".join("%s %d/%d" % (k, in_rows[k], delta[k])
+                                      for k in sorted(in_rows, key=lambda k: -in_rows[k])[:8])))
+PY
+done
+echo ok

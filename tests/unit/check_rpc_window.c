@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests of harness/nfs/rpc_window.c: a mountstats file the test
+ * rewrites between samples, cut at times between the samples it took.
+ */
+#include <check.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "nfs/rpc_window.h"
+#include "helpers.h"
+
+/* A mountstats file with one NFS mount whose READ count is @reads and GETATTR @getattrs. */
+static void write_stats(const char *path, const char *mnt, unsigned int reads,
+			unsigned int getattrs)
+{
+	FILE *f = fopen(path, "w");
+
+	ck_assert_ptr_nonnull(f);
+	fprintf(f, "device tmpfs mounted on /run with fstype tmpfs\n"
+		"device 127.0.0.1:/srv/nfslab mounted on %s with fstype nfs statvers=1.1\n"
+		"\topts:\trw,vers=3,nconnect=1\n"
+		"\tRPC iostats version: 1.1  p/v: 100003/3 (nfs)\n"
+		"\txprt:\ttcp 974 1 2 0 1 161 161 0 239 0 13 0 78\n"
+		"\tper-op statistics\n"
+		"\t        NULL: 1 1 0 44 24 2 0 2 0\n"
+		"\t     GETATTR: %u %u 0 %u 0 0 %u %u 0\n"
+		"\t        READ: %u %u 0 0 %u 0 %u %u 0\n\n",
+		mnt, getattrs, getattrs, 100 * getattrs, getattrs, getattrs,
+		reads, reads, 4096 * reads, 2 * reads, 3 * reads);
+	fclose(f);
+}
+
+static unsigned long long count(const struct ms_mount *m, const char *op)
+{
+	const struct ms_op *o = ms_find_op(m, op);
+
+	ck_assert_ptr_nonnull(o);
+	return (unsigned long long)o->ops;
+}
+
+/* Between two samples a counter is interpolated; outside them the cut is refused. */
+START_TEST(test_interpolated_cut)
+{
+	char path[] = "/tmp/nfsweep-ms-XXXXXX";
+	struct ms_mount b, a;
+	struct rpc_window w;
+	double first, last, dt;
+
+	close(mkstemp(path));
+	write_stats(path, "/mnt/nc1", 1000, 10);
+	ck_assert_int_eq(rpc_window_start(&w, path, "/mnt/nc1", 4), 0);
+	usleep(50000);
+	write_stats(path, "/mnt/nc1", 2000, 10);
+	rpc_window_sample(&w);
+	rpc_window_span(&w, &first, &last);
+	dt = last - first;
+	ck_assert(dt > 0.04);
+
+	/* a quarter and three quarters of the way: 1250 and 1750 READs */
+	ck_assert_int_eq(rpc_window_cut(&w, first + dt / 4, first + 3 * dt / 4, &b, &a), 0);
+	ck_assert_uint_eq(count(&b, "READ"), 1250);
+	ck_assert_uint_eq(count(&a, "READ"), 1750);
+	ck_assert_uint_eq(count(&a, "GETATTR") - count(&b, "GETATTR"), 0);
+	/* the other counters follow: RTT 2 ms per READ */
+	ck_assert_uint_eq(ms_find_op(&a, "READ")->rtt_ms, 3500);
+	rpc_window_free_mount(&b);
+	rpc_window_free_mount(&a);
+
+	/* an end beyond the samples by more than an interval: not counted */
+	ck_assert_int_eq(rpc_window_cut(&w, first - 5, last, &b, &a), -ERANGE);
+	ck_assert_int_eq(rpc_window_cut(&w, first, last + 5, &b, &a), -ERANGE);
+	ck_assert_int_eq(rpc_window_cut(&w, last, first, &b, &a), -ERANGE);
+	/* within one interval of them: the nearest sample */
+	ck_assert_int_eq(rpc_window_cut(&w, first - 0.05, last + 0.05, &b, &a), 0);
+	ck_assert_uint_eq(count(&a, "READ") - count(&b, "READ"), 1000);
+	rpc_window_free_mount(&b);
+	rpc_window_free_mount(&a);
+	rpc_window_free(&w);
+	unlink(path);
+}
+END_TEST
+
+/* The ring keeps the newest samples; a mount that goes away ends the window. */
+START_TEST(test_ring_and_broken)
+{
+	char path[] = "/tmp/nfsweep-ms-XXXXXX";
+	struct ms_mount b, a;
+	struct rpc_window w;
+	double first, last;
+
+	close(mkstemp(path));
+	write_stats(path, "/mnt/nc1", 0, 0);
+	ck_assert_int_eq(rpc_window_start(&w, "/nonexistent/mountstats", "/mnt/nc1", 4), -ENOENT);
+	ck_assert_int_eq(rpc_window_start(&w, path, "/mnt/other", 4), -ENOENT);
+	ck_assert_int_eq(rpc_window_start(&w, path, "/mnt/nc1", 0), 0);
+	for (unsigned int i = 1; i <= 3 * w.cap; i++) {
+		write_stats(path, "/mnt/nc1", i, 0);
+		rpc_window_sample(&w);
+	}
+	ck_assert_uint_eq(w.n, w.cap);
+	rpc_window_span(&w, &first, &last);
+	ck_assert_int_eq(rpc_window_cut(&w, first, last, &b, &a), 0);
+	ck_assert_uint_eq(count(&a, "READ"), 3 * w.cap);
+	ck_assert_uint_eq(count(&b, "READ"), 2 * w.cap + 1);	/* the oldest kept */
+	rpc_window_free_mount(&b);
+	rpc_window_free_mount(&a);
+
+	write_stats(path, "/mnt/elsewhere", 0, 0);
+	rpc_window_sample(&w);
+	ck_assert_int_eq(rpc_window_cut(&w, first, last, &b, &a), -ENODATA);
+	rpc_window_free(&w);
+	unlink(path);
+}
+END_TEST
+
+Suite *make_rpc_window_suite(void)
+{
+	Suite *s = suite_create("rpc_window");
+	TCase *tc = tcase_create("window");
+
+	tcase_add_test(tc, test_interpolated_cut);
+	tcase_add_test(tc, test_ring_and_broken);
+	suite_add_tcase(s, tc);
+	return s;
+}
