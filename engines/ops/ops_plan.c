@@ -209,12 +209,69 @@ static bool answered(struct ops_ctx *c, struct ops_req *r, unsigned char step)
 	}
 }
 
+/* Set up the call of a data step (a transfer, a fill, a commit); false when it needs none. */
+static bool setup_data(struct ops_ctx *c, struct ops_req *r, unsigned char step)
+{
+	struct ops_tree *t = c->tree;
+	const struct ops_conf *conf = c->conf;
+	uint64_t off, len;
+
+	switch (step) {
+	case S_READ_ONE:
+	case S_WRITE_ONE:
+		len = pick_xfer(c, step == S_READ_ONE ? &conf->read_xfer : &conf->write_xfer);
+		off = (ops_rand(c) % (file_size(c) / len)) * len;
+		on_data(c, r, step == S_READ_ONE ? CALL_READ : CALL_WRITE, off, len);
+		return true;
+	case S_SEQ_READ:
+	case S_SEQ_WRITE:
+		len = pick_xfer(c, step == S_SEQ_READ ? &conf->read_xfer : &conf->write_xfer);
+		off = t->cursor[r->slot];
+		if (off + len > file_size(c))
+			off = 0;
+		t->cursor[r->slot] = off + len;
+		on_data(c, r, step == S_SEQ_READ ? CALL_READ : CALL_WRITE, off, len);
+		return true;
+	case S_READ_ALL:
+	case S_WRITE_ALL:
+		if (!r->xfer)
+			r->xfer = pick_xfer(c, step == S_READ_ALL ? &conf->read_xfer : &conf->write_xfer);
+		len = file_size(c) - r->done_bytes < r->xfer ? file_size(c) - r->done_bytes : r->xfer;
+		on_data(c, r, step == S_READ_ALL ? CALL_READ : CALL_WRITE, r->done_bytes, len);
+		return true;
+	case S_FILL_F: {
+		int fd = r->a.fd;
+
+		if (fd < 0)
+			return false;
+		len = ops_xfer_max(&conf->write_xfer);
+		if (file_size(c) - r->done_bytes < len)
+			len = file_size(c) - r->done_bytes;
+		if (!len)
+			return false;
+		on_name(c, r, CALL_WRITE, 0);
+		r->a.fd = fd;
+		r->a.buf = r->buf;
+		r->a.len = (size_t)len;
+		r->a.off = r->done_bytes;
+		return true;
+	}
+	case S_FSYNC_MAYBE:
+		if (ops_rand(c) % 100 >= conf->commit_pct)
+			return false;
+		on_name(c, r, CALL_FSYNC, 0);
+		r->a.fd = t->fd[r->slot];
+		return true;
+	default:
+		return false;
+	}
+}
+
 /* Set up the call of step @step; false when the step needs none. */
 static bool setup(struct ops_ctx *c, struct ops_req *r, unsigned char step)
 {
 	struct ops_tree *t = c->tree;
 	const struct ops_conf *conf = c->conf;
-	uint64_t off, len;
 
 	switch (step) {
 	case S_STATX_E:		on_name(c, r, CALL_STATX, 'e'); return true;
@@ -275,53 +332,8 @@ static bool setup(struct ops_ctx *c, struct ops_req *r, unsigned char step)
 		on_name(c, r, CALL_OPENAT, 'f');
 		r->a.flags = O_RDWR | (conf->direct ? O_DIRECT : 0);
 		return true;
-	case S_READ_ONE:
-	case S_WRITE_ONE:
-		len = pick_xfer(c, step == S_READ_ONE ? &conf->read_xfer : &conf->write_xfer);
-		off = (ops_rand(c) % (file_size(c) / len)) * len;
-		on_data(c, r, step == S_READ_ONE ? CALL_READ : CALL_WRITE, off, len);
-		return true;
-	case S_SEQ_READ:
-	case S_SEQ_WRITE:
-		len = pick_xfer(c, step == S_SEQ_READ ? &conf->read_xfer : &conf->write_xfer);
-		off = t->cursor[r->slot];
-		if (off + len > file_size(c))
-			off = 0;
-		t->cursor[r->slot] = off + len;
-		on_data(c, r, step == S_SEQ_READ ? CALL_READ : CALL_WRITE, off, len);
-		return true;
-	case S_READ_ALL:
-	case S_WRITE_ALL:
-		if (!r->xfer)
-			r->xfer = pick_xfer(c, step == S_READ_ALL ? &conf->read_xfer : &conf->write_xfer);
-		len = file_size(c) - r->done_bytes < r->xfer ? file_size(c) - r->done_bytes : r->xfer;
-		on_data(c, r, step == S_READ_ALL ? CALL_READ : CALL_WRITE, r->done_bytes, len);
-		return true;
-	case S_FILL_F: {
-		int fd = r->a.fd;
-
-		if (fd < 0)
-			return false;
-		len = ops_xfer_max(&conf->write_xfer);
-		if (file_size(c) - r->done_bytes < len)
-			len = file_size(c) - r->done_bytes;
-		if (!len)
-			return false;
-		on_name(c, r, CALL_WRITE, 0);
-		r->a.fd = fd;
-		r->a.buf = r->buf;
-		r->a.len = (size_t)len;
-		r->a.off = r->done_bytes;
-		return true;
-	}
-	case S_FSYNC_MAYBE:
-		if (ops_rand(c) % 100 >= conf->commit_pct)
-			return false;
-		on_name(c, r, CALL_FSYNC, 0);
-		r->a.fd = t->fd[r->slot];
-		return true;
 	default:
-		return false;
+		return setup_data(c, r, step);
 	}
 }
 
