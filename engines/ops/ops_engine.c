@@ -181,14 +181,22 @@ static int arm_eventfd(struct ops_engine *e)
 	return 0;
 }
 
-/* Answers that are there now: 1 if any was taken. */
+/*
+ * Answers that are there now: 1 if any was taken. A worker adds its answer
+ * to the done list, then writes the eventfd: when the eventfd's read comes
+ * back, the list is taken again, or an answer added after the first look
+ * would wait for a wake-up that has already been spent (a job hung with
+ * one operation done and nothing in flight to wake it).
+ */
 static int take_answers(struct ops_engine *e)
 {
 	struct io_uring_cqe *cqes[64];
 	struct ops_req *list;
 	unsigned int n;
-	int any = 0;
+	int any = 0, woken;
 
+again:
+	woken = 0;
 	if (e->workers_on && (list = ops_workers_take_done(&e->workers))) {
 		while (list) {
 			struct ops_req *r = list;
@@ -208,6 +216,7 @@ static int take_answers(struct ops_engine *e)
 			io_uring_cqe_seen(&e->ring, cqes[i]);
 			if (data == &e->efd_val) {
 				arm_eventfd(e);
+				woken = 1;
 			} else {
 				struct ops_req *r = data;
 
@@ -217,6 +226,8 @@ static int take_answers(struct ops_engine *e)
 		}
 		any = 1;
 	}
+	if (woken)
+		goto again;
 	return any;
 }
 

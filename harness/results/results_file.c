@@ -185,6 +185,9 @@ static int same_config(const struct csv_record *rec, const struct row *config, c
 		/* an op-mix profile's points run nfsweep-ops whatever --engine says */
 		if (c == COL_engine && !strcmp(rec->cells[c], "nfsweep-ops"))
 			continue;
+		/* a profile of job sets runs at its own iodepth whatever --iodepth says */
+		if (c == COL_iodepth && (size_t)COL_job_sets < rec->n && rec->cells[COL_job_sets][0])
+			continue;
 		if (strcmp(rec->cells[c], want)) {
 			snprintf(why, whylen, "its line %zu was measured with %s '%s', this run has "
 				 "'%s': resume with the same options, or write a new file",

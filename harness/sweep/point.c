@@ -79,7 +79,7 @@ void point_fio_vars(const struct sweep_opts *o, const char *engine_value, const 
 	snprintf(pv->runtime, sizeof(pv->runtime), "%d", o->runtime);
 	snprintf(pv->ramp, sizeof(pv->ramp), "%d", o->ramp);
 	snprintf(pv->numjobs, sizeof(pv->numjobs), "%d", o->numjobs);
-	snprintf(pv->iodepth, sizeof(pv->iodepth), "%d", o->iodepth);
+	snprintf(pv->iodepth, sizeof(pv->iodepth), "%d", pi->iodepth ? pi->iodepth : o->iodepth);
 	snprintf(pv->batch_submit, sizeof(pv->batch_submit), "%d", o->batch_submit);
 	snprintf(pv->batch_complete_min, sizeof(pv->batch_complete_min), "%d", o->batch_complete_min);
 	snprintf(pv->direct, sizeof(pv->direct), "%d", o->direct);
@@ -161,6 +161,8 @@ void point_identity(struct row *r, const struct sweep *s, const struct point *p,
 	sweep_config_row(s, r);
 	if (pi->op_mix)		/* its profile names its engine: --engine is for data profiles */
 		row_set(r, COL_engine, "nfsweep-ops");
+	if (pi->iodepth)	/* and its depth, where it says so (eda: SPEC's processes, one op each) */
+		row_set(r, COL_iodepth, "%d", pi->iodepth);
 	if (pi->njobs)
 		row_set(r, COL_job_sets, "%d", load && load->job_sets ? load->job_sets : o->numjobs);
 	if (load) {

@@ -71,6 +71,10 @@ static int parse_header(const char *line, struct profile_info *pi, char *err, si
 			pi->read_pct = (int)strtol(w + 9, &end, 10);
 			if (*end || pi->read_pct < 0 || pi->read_pct > 100)
 				goto bad;
+		} else if (!strncmp(w, "iodepth=", 8)) {
+			pi->iodepth = (int)strtol(w + 8, &end, 10);
+			if (*end || pi->iodepth < 1)
+				goto bad;
 		} else if (!strcmp(w, "fixed")) {
 			pi->fixed = true;
 		} else if (!strncmp(w, "job_set=", 8)) {
@@ -79,7 +83,7 @@ static int parse_header(const char *line, struct profile_info *pi, char *err, si
 		} else {
 bad:
 			snprintf(err, len, "'nfsweep-profile:' line: '%s' is not op-mix, read_pct=PCT, "
-				 "fixed or job_set=JOB:PER_SET:OPS_S:READ_PCT,..", w);
+				 "iodepth=N, fixed or job_set=JOB:PER_SET:OPS_S:READ_PCT,..", w);
 			return -EINVAL;
 		}
 	}

@@ -28,6 +28,7 @@ struct profile_info {
 	bool op_mix;
 	int read_pct;			/* the op mix's read share; -1 for a data profile */
 	bool fixed;			/* its jobs fix their own read shares */
+	int iodepth;			/* iodepth=: its own, not --iodepth's (0: --iodepth's) */
 	size_t njobs;			/* job_set=: the jobs of one set */
 	char job[PROFILE_MAX_JOBS][32];	/* the fio section */
 	int per_set[PROFILE_MAX_JOBS];	/* its numjobs per set */

@@ -76,6 +76,7 @@ import csv, sys
 base = sys.argv[1]
 eda = [r for r in csv.DictReader(open(base + ".csv")) if r["profile"] == "eda"][0]
 assert eda["job_sets"] == "1" and eda["read_pct"] == "63" and eda["engine"] == "nfsweep-ops", eda
+assert eda["iodepth"] == "1", "eda's processes run one operation at a time: " + eda["iodepth"]
 assert eda["read_mib_s"] == "" and eda["block_size_bytes"] == "", "an op-mix row has MiB/s"
 jobs = {o["job"] for o in csv.DictReader(open(base + ".ops.csv")) if o["fio_json"] == eda["fio_json"]}
 assert jobs == {"frontend", "backend"}, jobs

@@ -132,6 +132,9 @@ START_TEST(test_fio_vars)
 	ck_assert_str_eq(var(&pv, "NFSWEEP_JOBS_backend"), "10");
 	ck_assert_str_eq(var(&pv, "NFSWEEP_RATE_frontend"), "69,31");
 	ck_assert_str_eq(var(&pv, "NFSWEEP_RATE_IOPS"), "0,0");	/* the jobs' own rates instead */
+	/* SPEC's processes run one operation at a time, whatever --iodepth (32) says */
+	ck_assert_int_eq(o.info[1].iodepth, 1);
+	ck_assert_str_eq(var(&pv, "NFSWEEP_IODEPTH"), "1");
 	/* unthrottled: --numjobs sets, no rate */
 	point_fio_vars(&o, "libaio", &p, NULL, "b", &pv);
 	ck_assert_str_eq(var(&pv, "NFSWEEP_JOBS_backend"), "8");
