@@ -142,16 +142,7 @@ static enum fio_q_status fio_nfsweep_aio_queue(struct thread_data *td,
 	if (!ddir_rw(io_u->ddir)) {
 		if (ld->q.staged || ld->q.inflight)
 			return FIO_Q_BUSY;
-		/* issued here, synchronously: the issue time before the call, as fio's sync engines */
-		if (ld->fill_issue_time)
-			nfsweep_issued_now(td, &io_u->issue_time);
-		if (io_u->ddir == DDIR_TRIM)
-			do_io_u_trim(td, io_u);
-		else
-			do_io_u_sync(td, io_u);
-		io_u_mark_submit(td, 1);
-		io_u_mark_complete(td, 1);
-		return FIO_Q_COMPLETED;
+		return nfsweep_queue_inline(td, io_u, ld->fill_issue_time);
 	}
 	if (io_u->ddir == DDIR_READ)
 		io_prep_pread(iocb, fd, io_u->xfer_buf, io_u->xfer_buflen, io_u->offset);

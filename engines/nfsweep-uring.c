@@ -409,15 +409,7 @@ static enum fio_q_status fio_nfsweep_uring_queue(struct thread_data *td,
 	if (io_u->ddir == DDIR_TRIM || ddir_sync(io_u->ddir)) {
 		if (ld->r.staged || ld->r.inflight)
 			return FIO_Q_BUSY;
-		if (ld->fill_issue_time)
-			nfsweep_issued_now(td, &io_u->issue_time);
-		if (io_u->ddir == DDIR_TRIM)
-			do_io_u_trim(td, io_u);
-		else
-			do_io_u_sync(td, io_u);
-		io_u_mark_submit(td, 1);
-		io_u_mark_complete(td, 1);
-		return FIO_Q_COMPLETED;
+		return nfsweep_queue_inline(td, io_u, ld->fill_issue_time);
 	}
 	if (path == URING_PATH_INLINE)
 		return queue_inline(td, ld, io_u);

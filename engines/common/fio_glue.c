@@ -80,3 +80,17 @@ int nfsweep_check_trim(struct thread_data *td, const char *engine, struct fio_fi
 		    td->o.td_ddir == TD_DDIR_TRIM ? "trim" : "trim and write", f->file_name);
 	return 1;
 }
+
+enum fio_q_status nfsweep_queue_inline(struct thread_data *td, struct io_u *io_u,
+				       bool fill_issue_time)
+{
+	if (fill_issue_time)
+		nfsweep_issued_now(td, &io_u->issue_time);
+	if (io_u->ddir == DDIR_TRIM)
+		do_io_u_trim(td, io_u);
+	else
+		do_io_u_sync(td, io_u);
+	io_u_mark_submit(td, 1);
+	io_u_mark_complete(td, 1);
+	return FIO_Q_COMPLETED;
+}

@@ -59,6 +59,14 @@ static inline void nfsweep_issued_now(struct thread_data *td, struct timespec *n
 }
 
 /*
+ * A sync or trim io_u, done here and now (the engine's queue has drained
+ * first: fio counts it after the writes before it): issue time stamped
+ * before the call, as fio's sync engines do. Returns FIO_Q_COMPLETED.
+ */
+enum fio_q_status nfsweep_queue_inline(struct thread_data *td, struct io_u *io_u,
+				       bool fill_issue_time);
+
+/*
  * A completion's result onto its io_u, as fio expects it: a negative
  * result is the errno, a short transfer is a residual count, not an error.
  */

@@ -39,8 +39,9 @@ done
 # READ per read) counts the READs fio counted after the ramp, and neither
 # the layout's WRITEs nor the ramp's READs, which the whole run has.
 "$N" validate "$w.csv" >/dev/null || fail "the window point's files do not validate"
-python3 - "$w" <<'PY' || fail "the RPC window is not fio's"
+PYTHONPATH=$T_HERE python3 - "$w" <<'PY' || fail "the RPC window is not fio's"
 import csv, json, sys
+from mountstats_counts import rpc_counts
 w = sys.argv[1]
 row = next(csv.DictReader(open(w + ".csv")))
 rpc = {r["rpc"]: r for r in csv.DictReader(open(w + ".rpc.csv"))}
@@ -48,16 +49,7 @@ t = open(w.rsplit("/", 1)[0] + "/" + row["fio_json"]).read()
 job = json.loads(t[t.index("{\n"):])["jobs"][0]
 fio_reads = job["read"]["total_ios"]
 
-def whole(path):
-    counts, on = {}, False
-    for line in open(path):
-        f = line.split()
-        if f and f[0] == "device":
-            on = len(f) > 4 and f[4] == "/mnt/nc1"
-        elif on and len(f) == 10 and f[0].endswith(":") and f[0][:-1].isupper():
-            counts[f[0][:-1]] = int(f[1])
-    return counts
-b, a = whole(w + ".before"), whole(w + ".after")
+b, a = rpc_counts(w + ".before", "/mnt/nc1"), rpc_counts(w + ".after", "/mnt/nc1")
 run = {k: a[k] - b.get(k, 0) for k in a}
 reads = int(rpc["READ"]["count"])
 print("fio reads %d, READ RPCs in the window %d, in the whole run %d; WRITEs in the run %d, "

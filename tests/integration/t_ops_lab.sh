@@ -31,22 +31,11 @@ for vers in 3 4.2; do
 	rc=$?
 	[ $rc = 0 ] || { tail -20 "$d/lab.log"; fail "NFSv$vers: the lab run exited $rc"; }
 	"$N" validate "$d/s.csv" "$d/c.csv" "$d/e.csv" || fail "NFSv$vers: the files do not validate"
-	python3 - "$d" "$vers" <<'PY' || fail "NFSv$vers: ops.csv or rpc.csv against mountstats"
+	PYTHONPATH=$T_HERE python3 - "$d" "$vers" <<'PY' || fail "NFSv$vers: ops.csv or rpc.csv against mountstats"
 import csv, collections, sys
+from mountstats_counts import rpc_counts
 d, vers = sys.argv[1], sys.argv[2]
-
-def whole(path):
-    """Per RPC type, the count of the mount on /mnt/nc1 in a mountstats snapshot."""
-    counts, on = {}, False
-    for line in open(path):
-        f = line.split()
-        if f and f[0] == "device":
-            on = len(f) > 4 and f[4] == "/mnt/nc1"
-        elif on and len(f) >= 9 and f[0].endswith(":") and f[0][:-1].isupper():
-            counts[f[0][:-1]] = int(f[1])
-    return counts
-
-b, a = whole(d + "/before"), whole(d + "/after")
+b, a = rpc_counts(d + "/before", "/mnt/nc1"), rpc_counts(d + "/after", "/mnt/nc1")
 delta = {k: a[k] - b.get(k, 0) for k in a}
 in_rows = collections.Counter()
 need = {"GETATTR", "ACCESS", "READ", "WRITE", "SETATTR"}
