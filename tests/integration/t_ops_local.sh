@@ -8,7 +8,10 @@
 #  - the tree is whole after each point (no leftover of a create, mkdir or
 #    rename), and a mix the engine does not know is refused by name;
 #  - a curve of sfs2008 steps the offered operation rate, and one of eda
-#    steps job sets (3 frontend + 2 backend jobs each, at their own rates).
+#    steps job sets (3 frontend + 2 backend jobs each, at their own rates);
+#  - a job's memory does not grow with size= (the profiles' 1g at bs=1 once
+#    gave every job a 128 MiB random map of fio's: a 30-job eda curve ran
+#    the lab's guest out of memory).
 . "$(dirname "$0")/lib.sh"
 N=$NFSWEEP
 [ -f "$BUILD/engines/nfsweep-ops.so" ] || fail "nfsweep-ops.so not built"
@@ -114,4 +117,17 @@ assert {o["load_point"] for o in ops} == {"0", "1", "2"}
 print("eda curve: job sets", sets, "ops/s", [r["total_iops"] for r in eda])
 PY
 "$N" validate curve/sfs.csv curve/eda.csv >/dev/null || fail "the curves' files do not validate"
+# a job of size=1g at bs=1: its peak RSS (the largest of fio's processes)
+peak=$(python3 - "$BUILD/engines/nfsweep-ops.so" "$T_DISK/mem" <<'PY'
+import resource, subprocess, sys, os
+os.makedirs(sys.argv[2], exist_ok=True)
+subprocess.run(["fio", "--name=m", "--ioengine=external:" + sys.argv[1], "--directory=" + sys.argv[2],
+                "--ops_mix=sfs2008", "--rw=randrw", "--bs=1", "--size=1g", "--ops_dirs=2",
+                "--ops_files_per_dir=8", "--ops_file_size=16k", "--time_based", "--runtime=1",
+                "--output=/dev/null"], check=True)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024)
+PY
+) || fail "the size=1g job"
+echo "size=1g, bs=1: peak RSS of a fio process $peak MiB"
+[ "$peak" -lt 64 ] || fail "a size=1g job of nfsweep-ops peaked at $peak MiB (fio's random map?)"
 echo ok
