@@ -246,14 +246,21 @@ static unsigned int settle_read_pct(struct thread_data *td, const struct ops_mix
 	return td_read(td) ? 100 : 0;
 }
 
-/* The tree's root: the job's directory (the first of a ':' list), /nfsweep-ops.NAME.N */
+/*
+ * The tree's root: the job's directory (the first of a ':' list),
+ * /nfsweep-ops.NAME.N. Run by a fio server (fio --client drives several
+ * hosts in one directory), with the server's address first, as fio names
+ * its own files there (unique_filename): each host has its own trees.
+ */
 static void tree_root(struct thread_data *td, char *buf, size_t len)
 {
 	const char *dir = td->o.directory && *td->o.directory ? td->o.directory : ".";
 	size_t n = strcspn(dir, ":");
+	int per_host = is_backend && client_sockaddr_str[0] && td->o.unique_filename;
 
-	snprintf(buf, len, "%.*s/nfsweep-ops.%s.%u", (int)n, dir, td->o.name ? td->o.name : "job",
-		 td->subjob_number);
+	snprintf(buf, len, "%.*s/nfsweep-ops.%s%s%s.%u", (int)n, dir,
+		 per_host ? client_sockaddr_str : "", per_host ? "." : "",
+		 td->o.name ? td->o.name : "job", td->subjob_number);
 }
 
 static int fio_nfsweep_ops_init(struct thread_data *td)

@@ -17,7 +17,7 @@ finish() {
 	echo o > /proc/sysrq-trigger
 	poweroff -f
 }
-die() { echo "lab: $*" >&2; finish "${2:-92}"; }
+die() { echo "lab: $1" >&2; finish "${2:-92}"; }
 
 phase booted
 exec </dev/console >/dev/console 2>&1
@@ -94,6 +94,38 @@ while read -r label mnt addr nc; do
 	chmod 1777 "$mnt"
 done < "$RUN/mounts"
 phase mounted
+
+# --hosts N: load generators, each a fio server in a mount and UTS
+# namespace of its own: the variants mounted again at the same paths, from
+# server addresses of its own (127.0.1K.J: its own NFS clients, with their
+# own transports; its hostname keeps NFSv4 from merging them with
+# another's), and fio --server on 127.0.100.K. All on the loopback: no
+# address leaves the guest, and no route or link is touched.
+LAB_HOSTS="" LAB_HOST_PIDS=""
+for k in $(seq 1 "${LAB_NHOSTS:-0}"); do
+	hostmounts="" j=0
+	while read -r label mnt addr nc; do
+		j=$((j + 1))
+		opts="vers=$LAB_VERS,nconnect=$nc${LAB_MOUNT_OPTS:+,$LAB_MOUNT_OPTS}"
+		# the root's mount of the path goes first (in this namespace only):
+		# a host sees its own NFS client there, not the lab's beneath it
+		hostmounts="$hostmounts umount '$mnt' && mount -t nfs -o '$opts' '127.0.$((10 + k)).$j:$src' '$mnt' &&"
+	done < "$RUN/mounts"
+	unshare --mount --uts --propagation private sh -c "hostname nfsweep-lab-host$k &&
+		$hostmounts cd / && fio --server=127.0.100.$k --daemonize=$RUN/host$k.pid" ||
+		die "host $k: its mounts or fio --server failed" 91
+	for i in 1 2 3 4 5 6 7 8 9 10; do [ -s "$RUN/host$k.pid" ] && break; sleep 0.2; done
+	pid=$(cat "$RUN/host$k.pid" 2>/dev/null)
+	[ -n "$pid" ] || die "host $k: fio --server wrote no pid file" 91
+	while read -r label mnt addr nc; do
+		got=$(awk -v m="$mnt" '$1 == "device" { on = ($5 == m) } on && $1 == "xprt:" { n++ } END { print n + 0 }' "/proc/$pid/mountstats")
+		[ "$got" = "$nc" ] || die "host $k: $mnt asked nconnect=$nc, its mountstats show $got transports" 91
+	done < "$RUN/mounts"
+	LAB_HOSTS="$LAB_HOSTS${LAB_HOSTS:+,}127.0.100.$k"
+	LAB_HOST_PIDS="$LAB_HOST_PIDS${LAB_HOST_PIDS:+ }$pid"
+done
+export LAB_HOSTS LAB_HOST_PIDS
+[ -z "$LAB_HOSTS" ] || phase hosts
 
 case $LAB_SHAPING in
 none) ;;

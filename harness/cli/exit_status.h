@@ -13,6 +13,7 @@ enum exit_status {
 	EXIT_USAGE = 2,		/* bad input: nothing ran */
 	EXIT_SETUP = 3,		/* setup or I/O error: completed rows are kept */
 	EXIT_BUSY = 4,		/* another nfsweep holds the results file or the target */
+	EXIT_HOSTS = 5,		/* --hosts: a host failed the pre-flight: nothing ran */
 };
 
 /* Stopped by signal @sig (SIGINT 130, SIGTERM 143), as the shell reports it. */

@@ -159,6 +159,7 @@ const struct command command_curve = {
 	.opts = sweep_curve_opts,
 	.exit_status = "0 every point ok, 1 some point failed or no ORT, 2 usage error, 3 setup "
 		       "error,\n             4 another nfsweep holds the results file or the target, "
-		       "130/143 interrupted",
+		       "5 a --hosts\n             host failed the pre-flight (named), 130/143 "
+		       "interrupted",
 	.run = cmd_curve_main,
 };

@@ -231,6 +231,7 @@ const struct command command_run = {
 	.exit_status = "0 every point ok, 1 some point failed, 2 usage error, 3 setup error\n"
 		       "             (fio or an engine missing, results file not writable, mountstats\n"
 		       "             unreadable), 4 another nfsweep holds the results file or a\n"
-		       "             target, 130/143 interrupted",
+		       "             target, 5 a --hosts host failed the pre-flight (named), 130/143\n"
+		       "             interrupted",
 	.run = cmd_run_main,
 };

@@ -11,6 +11,7 @@
 #include "nfs/mountstats.h"
 #include "results/detail_file.h"
 #include "sweep/fio_run.h"
+#include "sweep/hosts_preflight.h"
 #include "sweep/point.h"
 
 /* Every --target is a directory (a --mount variant's is made when mounted). */
@@ -73,17 +74,17 @@ static int check_ops_engine(const struct command *cmd, const struct sweep_opts *
 }
 
 /*
- * FILE.ops.csv and FILE.rpc.csv beside --out FILE.csv: a new sweep refuses
+ * FILE.ops.csv, FILE.rpc.csv and FILE.hosts.csv beside --out FILE.csv: a new sweep refuses
  * ones left over (nothing is overwritten, nothing mixes), and --resume
  * drops a row a crash cut short at their ends, as in FILE.csv.
  */
 static int prepare_detail_files(const struct command *cmd, struct sweep *s)
 {
-	const struct table_info *t[2] = { &table_ops, &table_rpc };
-	char *path[2] = { s->ops_path, s->rpc_path };
+	const struct table_info *t[3] = { &table_ops, &table_rpc, &table_hosts };
+	char *path[3] = { s->ops_path, s->rpc_path, s->hosts_path };
 	char why[512];
 
-	for (int i = 0; i < 2; i++) {
+	for (int i = 0; i < 3; i++) {
 		int truncated, ret;
 
 		if (detail_path(s->o->out, t[i], path[i], PATH_MAX)) {
@@ -150,7 +151,8 @@ int sweep_prepare(const struct command *cmd, struct sweep_opts *o, struct sweep 
 		fprintf(stderr, "nfsweep %s: %s\n", cmd->name, err);
 		return EXIT_USAGE;
 	}
-	ret = check_targets(cmd, o);
+	/* with --hosts the targets are the hosts' directories: the pre-flight checks them there */
+	ret = o->hosts.n ? EXIT_OK : check_targets(cmd, o);
 	if (ret)
 		return ret;
 	if (fio_version_read(o->fio, s->fio_version, sizeof(s->fio_version))) {
@@ -172,7 +174,7 @@ int sweep_prepare(const struct command *cmd, struct sweep_opts *o, struct sweep 
 			return EXIT_SETUP;
 		}
 	}
-	if (o->require_nfs && (ret = check_nfs(cmd, o)))
+	if (o->require_nfs && !o->hosts.n && (ret = check_nfs(cmd, o)))
 		return ret;
 	if ((ret = check_ops_engine(cmd, o)))
 		return ret;
@@ -181,10 +183,27 @@ int sweep_prepare(const struct command *cmd, struct sweep_opts *o, struct sweep 
 		fprintf(stderr, "nfsweep %s: %s\n", cmd->name, err);
 		return ret == -ENAMETOOLONG ? EXIT_USAGE : EXIT_SETUP;
 	}
+	if (o->hosts.n) {
+		ret = snprintf(s->hosts_file, sizeof(s->hosts_file), "%s/hosts", s->fio_dir) >=
+		      (int)sizeof(s->hosts_file) ? -ENAMETOOLONG : hosts_write_file(&o->hosts, s->hosts_file);
+		if (ret) {
+			fprintf(stderr, "nfsweep %s: --hosts: write %s: %s\n", cmd->name,
+				s->hosts_file, strerror(-ret));
+			return EXIT_SETUP;
+		}
+		if (hosts_preflight(s, &o->hosts, err, sizeof(err))) {
+			fprintf(stderr, "nfsweep %s: %s\n", cmd->name, err);
+			return EXIT_HOSTS;
+		}
+	}
 	/* The results file first: a second writer of one file hears about that. */
 	existed = !access(o->out, F_OK);
 	ret = open_results(cmd, s, done);
-	if (ret || o->shared_target)
+	/*
+	 * The target locks are this machine's: with --hosts the load comes
+	 * from the hosts, whose sweeps this machine cannot see.
+	 */
+	if (ret || o->shared_target || o->hosts.n)
 		return ret;
 	ret = sweep_lock_targets(s, err, sizeof(err));
 	if (ret) {

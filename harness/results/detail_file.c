@@ -122,14 +122,17 @@ int detail_repair(const char *path, const struct table_info *t, int *truncated, 
 	return ret;
 }
 
-/* The column that tells the rows of one attempt apart: op (and job), or rpc. */
+/* The columns that tell the rows of one attempt apart: op (and job), rpc (and host), or host. */
 static void row_key(const struct table_info *t, char *const *cells, char *key, size_t len)
 {
 	if (t == &table_ops)
 		snprintf(key, len, "%s|%s|%s", cells[OPS_COL_fio_json], cells[OPS_COL_job],
 			 cells[OPS_COL_op]);
-	else
-		snprintf(key, len, "%s|%s", cells[RPC_COL_fio_json], cells[RPC_COL_rpc]);
+	else if (t == &table_hosts)
+		snprintf(key, len, "%s|%s", cells[HOSTS_COL_fio_json], cells[HOSTS_COL_host]);
+	else	/* and the host, with --hosts */
+		snprintf(key, len, "%s|%s|%s", cells[RPC_COL_fio_json], cells[RPC_COL_rpc],
+			 cells[RPC_COL_host] ? cells[RPC_COL_host] : "");
 }
 
 int detail_validate(const char *path, const struct table_info *t, const struct done_set *attempts,

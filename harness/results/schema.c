@@ -29,6 +29,12 @@ static const struct column_info rpc_columns[RPC_NCOLUMNS] = {
 #undef COLUMN
 };
 
+static const struct column_info hosts_columns[HOSTS_NCOLUMNS] = {
+#define COLUMN(id, type, unit, meaning) [HOSTS_COL_##id] = { #id, COL_##type, unit, meaning },
+#include "hosts_columns.def"
+#undef COLUMN
+};
+
 /* The outcome and the point's identity are always there. */
 static const int results_required[] = {
 	COL_status, COL_schema_version, COL_profile, COL_target, COL_read_pct, COL_repeat,
@@ -40,6 +46,10 @@ static const int ops_required[] = {
 static const int rpc_required[] = {
 	RPC_COL_schema_version, RPC_COL_profile, RPC_COL_target, RPC_COL_read_pct,
 	RPC_COL_repeat, RPC_COL_fio_json, RPC_COL_window_s, RPC_COL_rpc, RPC_COL_count,
+};
+static const int hosts_required[] = {
+	HOSTS_COL_schema_version, HOSTS_COL_profile, HOSTS_COL_target, HOSTS_COL_read_pct,
+	HOSTS_COL_repeat, HOSTS_COL_fio_json, HOSTS_COL_host, HOSTS_COL_reported,
 };
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -60,7 +70,15 @@ const struct table_info table_rpc = {
 	.cols = rpc_columns, .ncols = RPC_NCOLUMNS, .min_cols = RPC_NCOLUMNS,
 	.required = rpc_required, .nrequired = N(rpc_required),
 };
-const struct table_info *const schema_tables[] = { &table_results, &table_ops, &table_rpc };
+const struct table_info table_hosts = {
+	.file = "FILE.hosts.csv", .suffix = ".hosts",
+	.rows = "one row per point run with --hosts and host: each host's own figures",
+	.cols = hosts_columns, .ncols = HOSTS_NCOLUMNS, .min_cols = HOSTS_NCOLUMNS,
+	.required = hosts_required, .nrequired = N(hosts_required),
+};
+const struct table_info *const schema_tables[] = {
+	&table_results, &table_ops, &table_rpc, &table_hosts,
+};
 const size_t schema_ntables = N(schema_tables);
 
 static const char *const type_names[] = {
@@ -73,7 +91,7 @@ _Static_assert(sizeof(type_names) / sizeof(type_names[0]) == COL_STATUS + 1,
 const enum column schema_config_columns[] = {
 	COL_engine, COL_iodepth, COL_numjobs, COL_direct, COL_size, COL_runtime_s, COL_ramp_s,
 	COL_batch_submit, COL_batch_complete_min, COL_fio_opts, COL_fio_version,
-	COL_nfsweep_version,
+	COL_nfsweep_version, COL_hosts,
 };
 const size_t schema_nconfig_columns = sizeof(schema_config_columns) /
 				      sizeof(schema_config_columns[0]);

@@ -11,7 +11,7 @@
 #include <stdio.h>
 
 #define NFSWEEP_SCHEMA_MAJOR 1
-#define NFSWEEP_SCHEMA_MINOR 3
+#define NFSWEEP_SCHEMA_MINOR 4
 
 enum col_type { COL_STR, COL_INT, COL_NUM, COL_TIME, COL_STATUS };
 
@@ -41,6 +41,14 @@ enum rpc_column {
 	RPC_NCOLUMNS
 };
 
+/* FILE.hosts.csv (hosts_columns.def): each host's figures of a --hosts point */
+enum hosts_column {
+#define COLUMN(id, type, unit, meaning) HOSTS_COL_##id,
+#include "hosts_columns.def"
+#undef COLUMN
+	HOSTS_NCOLUMNS
+};
+
 struct column_info {
 	const char *name;
 	enum col_type type;
@@ -52,7 +60,7 @@ extern const struct column_info columns[NCOLUMNS];
 
 /* One CSV file of the schema: its columns and the ones that are never empty. */
 struct table_info {
-	const char *file;		/* "FILE.csv", "FILE.ops.csv", "FILE.rpc.csv" */
+	const char *file;		/* "FILE.csv", "FILE.ops.csv", "FILE.rpc.csv", "FILE.hosts.csv" */
 	const char *suffix;		/* what replaces ".csv" in FILE.csv: "", ".ops", ".rpc" */
 	const char *rows;		/* what one row is */
 	const struct column_info *cols;
@@ -61,7 +69,7 @@ struct table_info {
 	const int *required;
 	size_t nrequired;
 };
-extern const struct table_info table_results, table_ops, table_rpc;
+extern const struct table_info table_results, table_ops, table_rpc, table_hosts;
 extern const struct table_info *const schema_tables[];
 extern const size_t schema_ntables;
 

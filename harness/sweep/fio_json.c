@@ -52,31 +52,46 @@ static void read_dir(json_object *job, const char *name, struct fio_dir *d, int 
 	}
 }
 
-int fio_json_parse(const char *text, struct fio_result *res, char *err, size_t errlen)
+/* The JSON document of fio's output (it opens with "{" alone on a line), or NULL with @err. */
+static json_object *parse_root(const char *text, char *err, size_t errlen)
 {
 	const char *start = text;
-	json_object *root, *jobs, *v;
 	enum json_tokener_error jerr;
-	size_t i, n;
+	json_object *root;
 
-	memset(res, 0, sizeof(*res));
-	/* The JSON document opens with "{" alone on a line. */
 	if (strncmp(start, "{\n", 2)) {
 		start = strstr(text, "\n{\n");
 		if (!start) {
 			snprintf(err, errlen, "no JSON document in fio's output");
-			return -1;
+			return NULL;
 		}
 		start++;
 	}
 	root = json_tokener_parse_verbose(start, &jerr);
-	if (!root) {
+	if (!root)
 		snprintf(err, errlen, "fio's JSON does not parse: %s", json_tokener_error_desc(jerr));
-		return -1;
-	}
-	v = get(root, "fio version");
+	return root;
+}
+
+/* The version and end time, which every host's figures and the total share. */
+static void read_root(json_object *root, struct fio_result *res)
+{
+	json_object *v = get(root, "fio version");
+
 	snprintf(res->version, sizeof(res->version), "%s", v ? json_object_get_string(v) : "");
 	res->end_s = num(root, "timestamp_ms") / 1000.0;
+}
+
+int fio_json_parse(const char *text, struct fio_result *res, char *err, size_t errlen)
+{
+	json_object *root, *jobs;
+	size_t i, n;
+
+	memset(res, 0, sizeof(*res));
+	root = parse_root(text, err, errlen);
+	if (!root)
+		return -1;
+	read_root(root, res);
 
 	jobs = get(root, "jobs");
 	if (!jobs)
@@ -119,33 +134,180 @@ int fio_json_parse(const char *text, struct fio_result *res, char *err, size_t e
 	return 0;
 }
 
+/*
+ * A latency histogram: fio's json+ "bins" (bucket value in ns: count) of
+ * one or more entries. Percentiles are taken as fio takes them: the first
+ * bucket whose running count reaches p % of all.
+ */
+struct hist {
+	struct bin { double ns, n; } *b;
+	size_t n, cap;
+	double count, sum_ns;	/* completions, and their latencies' sum (mean x N) */
+};
+
+static int hist_add_dir(struct hist *h, json_object *dir)
+{
+	json_object *clat = get(dir, "clat_ns"), *bins = get(clat, "bins");
+	double n = num(clat, "N");
+
+	if (!clat || n <= 0)
+		return 0;
+	h->count += n;
+	h->sum_ns += num(clat, "mean") * n;
+	if (!bins)
+		return -1;	/* not json+: no histogram to merge */
+	json_object_object_foreach(bins, key, val) {
+		if (h->n == h->cap) {
+			size_t cap = h->cap ? 2 * h->cap : 256;
+			struct bin *b = realloc(h->b, cap * sizeof(*b));
+
+			if (!b)
+				return -1;
+			h->b = b;
+			h->cap = cap;
+		}
+		h->b[h->n++] = (struct bin){ strtod(key, NULL), json_object_get_double(val) };
+	}
+	return 0;
+}
+
+static int bin_cmp(const void *a, const void *b)
+{
+	double x = ((const struct bin *)a)->ns, y = ((const struct bin *)b)->ns;
+
+	return x < y ? -1 : x > y;
+}
+
+static void hist_to_dir(struct hist *h, struct fio_dir *d)
+{
+	static const double p[3] = { 50.0, 99.0, 99.9 };
+	double *out[3] = { &d->clat_p50_us, &d->clat_p99_us, &d->clat_p99_9_us };
+	double total = 0, run = 0;
+	size_t i, j = 0;
+
+	if (h->count <= 0 || !h->n)
+		return;
+	qsort(h->b, h->n, sizeof(*h->b), bin_cmp);
+	for (i = 0; i < h->n; i++)
+		total += h->b[i].n;
+	d->has_clat = 1;
+	d->clat_mean_us = h->sum_ns / h->count / 1000.0;
+	for (i = 0; i < h->n && j < 3; i++) {
+		run += h->b[i].n;
+		while (j < 3 && run >= p[j] / 100.0 * total)
+			*out[j++] = h->b[i].ns / 1000.0;
+	}
+}
+
+/* Add a client_stats entry's figures to @res (all but the latencies: those come from @h). */
+static int add_entry(json_object *job, struct fio_result *res, struct hist h[2])
+{
+	int e = (int)json_object_get_int(get(job, "error"));
+
+	read_dir(job, "read", &res->rd, 0);
+	read_dir(job, "write", &res->wr, 0);
+	res->usr_cpu += num(job, "usr_cpu");
+	res->sys_cpu += num(job, "sys_cpu");
+	if (e && !res->error)
+		res->error = e;
+	res->njobs++;
+	return hist_add_dir(&h[0], get(job, "read")) | hist_add_dir(&h[1], get(job, "write"));
+}
+
+int fio_json_parse_hosts(const char *text, size_t nhosts, const char *const *addr,
+			 const int *port, struct fio_result *hosts, int *present,
+			 struct fio_result *total, char *err, size_t errlen)
+{
+	struct hist all[2] = { 0 }, *per = calloc(nhosts * 2 + 1, sizeof(*per));
+	json_object *root, *jobs;
+	size_t i, n;
+	int ret = -1;
+
+	memset(total, 0, sizeof(*total));
+	root = parse_root(text, err, errlen);
+	if (!root || !per)
+		goto out;
+	jobs = get(root, "client_stats");
+	n = jobs && json_object_is_type(jobs, json_type_array) ? json_object_array_length(jobs) : 0;
+	for (size_t k = 0; k < nhosts; k++) {
+		memset(&hosts[k], 0, sizeof(hosts[k]));
+		read_root(root, &hosts[k]);
+		present[k] = 0;
+	}
+	read_root(root, total);
+	for (i = 0; i < n; i++) {
+		json_object *job = json_object_array_get_idx(jobs, i);
+		const char *h = json_object_get_string(get(job, "hostname"));
+		const char *name = json_object_get_string(get(job, "jobname"));
+		int p = (int)json_object_get_int(get(job, "port"));
+
+		/* "All clients" carries the first host's address: it is not that host's */
+		if (name && !strcmp(name, "All clients"))
+			continue;
+		for (size_t k = 0; h && k < nhosts; k++) {
+			if (strcmp(h, addr[k]) || p != port[k])
+				continue;
+			present[k] = 1;
+			if (add_entry(job, &hosts[k], &per[2 * k]) | add_entry(job, total, all)) {
+				snprintf(err, errlen, "fio's JSON has no latency histogram (bins): "
+					 "not --output-format=json+");
+				goto out;
+			}
+			break;
+		}
+	}
+	for (size_t k = 0; k < nhosts; k++) {
+		hist_to_dir(&per[2 * k], &hosts[k].rd);
+		hist_to_dir(&per[2 * k + 1], &hosts[k].wr);
+	}
+	hist_to_dir(&all[0], &total->rd);
+	hist_to_dir(&all[1], &total->wr);
+	ret = 0;
+out:
+	for (size_t k = 0; per && k < 2 * nhosts; k++)
+		free(per[k].b);
+	free(per);
+	free(all[0].b);
+	free(all[1].b);
+	if (root)
+		json_object_put(root);
+	return ret;
+}
+
+char *fio_output_read(const char *path)
+{
+	FILE *f = fopen(path, "r"), *mem;
+	char *text = NULL, buf[8192];
+	size_t len = 0, r;
+	int saved;
+
+	if (!f)
+		return NULL;
+	mem = open_memstream(&text, &len);
+	if (!mem) {
+		saved = errno;
+		fclose(f);
+		errno = saved;
+		return NULL;
+	}
+	while ((r = fread(buf, 1, sizeof(buf), f)) > 0)
+		fwrite(buf, 1, r, mem);
+	fclose(mem);
+	fclose(f);
+	return text;
+}
+
 int fio_json_parse_file(const char *path, struct fio_result *res, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "r");
-	char *text = NULL;
-	size_t len = 0;
+	char *text = fio_output_read(path);
 	int ret;
 
-	if (!f) {
+	if (!text) {
+		memset(res, 0, sizeof(*res));
 		snprintf(err, errlen, "open %s: %s", path, strerror(errno));
 		return -1;
 	}
-	{
-		FILE *mem = open_memstream(&text, &len);
-		char buf[8192];
-		size_t r;
-
-		if (!mem) {
-			fclose(f);
-			snprintf(err, errlen, "open_memstream: %s", strerror(errno));
-			return -1;
-		}
-		while ((r = fread(buf, 1, sizeof(buf), f)) > 0)
-			fwrite(buf, 1, r, mem);
-		fclose(mem);
-	}
-	fclose(f);
-	ret = fio_json_parse(text ? text : "", res, err, errlen);
+	ret = fio_json_parse(text, res, err, errlen);
 	free(text);
 	return ret;
 }

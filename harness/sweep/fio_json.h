@@ -42,8 +42,25 @@ double fio_result_runtime(const struct fio_result *r);
 /* Response time: the mean completion latency of reads and writes, IOPS-weighted, in ms. */
 double fio_result_response_ms(const struct fio_result *r);
 
+/*
+ * fio --client's JSON of @nhosts hosts (@addr[i], @port[i]: as in fio's
+ * host file), read with --output-format=json+ so that each entry carries
+ * its latency histogram (bins). @hosts[i]: host i's figures, its entries
+ * added up (@present[i] 0 when fio reported nothing of it); @total: the
+ * sum of the hosts' IOPS, bandwidth and bytes per direction, and their
+ * latency percentiles from the merged histograms (never averaged). fio's
+ * "All clients" entry is ignored: it is missing or wrong whenever a host
+ * fails. 0, or -1 with @err.
+ */
+int fio_json_parse_hosts(const char *text, size_t nhosts, const char *const *addr,
+			 const int *port, struct fio_result *hosts, int *present,
+			 struct fio_result *total, char *err, size_t errlen);
+
 /* 0, or -1 with @err saying what is wrong with the text. */
 int fio_json_parse(const char *text, struct fio_result *res, char *err, size_t errlen);
 int fio_json_parse_file(const char *path, struct fio_result *res, char *err, size_t errlen);
+
+/* The whole of fio's output file @path (malloc'd), or NULL with errno. */
+char *fio_output_read(const char *path);
 
 #endif

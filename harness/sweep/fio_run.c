@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Runs one fio child per point (see fio_run.h). */
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -13,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "sweep/fio_json.h"
 #include "sweep/fio_run.h"
 
 static double now_s(void)
@@ -25,7 +27,7 @@ static double now_s(void)
 
 static void child(const struct fio_cmd *cmd, int out_fd, int err_fd)
 {
-	char *argv[cmd->nargs + 4];
+	char *argv[cmd->nargs + 5], format[64], client[4096 + 16];
 	int i, n = 0;
 
 	/* Own process group: a timeout or Ctrl-C reaches fio and its jobs. */
@@ -39,9 +41,15 @@ static void child(const struct fio_cmd *cmd, int out_fd, int err_fd)
 	close(out_fd);
 	close(err_fd);
 	argv[n++] = (char *)cmd->fio;
-	argv[n++] = "--output-format=json";
+	snprintf(format, sizeof(format), "--output-format=%s", cmd->format ? cmd->format : "json");
+	argv[n++] = format;
 	for (i = 0; i < cmd->nargs; i++)
 		argv[n++] = (char *)cmd->args[i];
+	/* last before the job file: fio sends what follows --client to its servers */
+	if (cmd->client) {
+		snprintf(client, sizeof(client), "--client=%s", cmd->client);
+		argv[n++] = client;
+	}
 	argv[n++] = (char *)cmd->jobfile;
 	argv[n] = NULL;
 	execvp(cmd->fio, argv);
@@ -241,6 +249,20 @@ int fio_run(const struct fio_cmd *cmd, volatile sig_atomic_t *stop, struct fio_o
 	reap_group(pid, 30, stop);
 	guard_stop(guard, guard_fd);
 	return 0;
+}
+
+char *fio_run_output(const char *json_path)
+{
+	char path[PATH_MAX + 16], *a, *b, *all;
+
+	snprintf(path, sizeof(path), "%s.stderr", json_path);
+	a = fio_output_read(json_path);
+	b = fio_output_read(path);
+	if (asprintf(&all, "%s\n%s", a ? a : "", b ? b : "") < 0)
+		all = NULL;
+	free(a);
+	free(b);
+	return all;
 }
 
 int fio_version_read(const char *fio_bin, char *buf, size_t len)

@@ -34,6 +34,8 @@ struct fio_cmd {
 	const char *const *args;	/* options before the job file ("--key=value"): global */
 	int nargs;
 	const char *json_path;		/* its JSON; its stderr goes to JSON_PATH.stderr */
+	const char *format;		/* --output-format: NULL is json */
+	const char *client;		/* --client=: fio's host file or host,port; NULL: local */
 	int timeout_s;			/* then SIGTERM, and SIGKILL 10 s later */
 	void (*tick)(void *ctx);	/* called every 25 ms or so while fio runs (or NULL) */
 	void *tick_ctx;
@@ -46,6 +48,12 @@ struct fio_cmd {
  */
 int fio_run(const struct fio_cmd *cmd, volatile sig_atomic_t *stop, struct fio_outcome *out,
 	    const char **call);
+
+/*
+ * What fio printed: JSON_PATH (its stdout) and JSON_PATH.stderr, one after
+ * the other (malloc'd; an unreadable one is left out), or NULL with errno.
+ */
+char *fio_run_output(const char *json_path);
 
 /* `fio --version` ("fio-3.33") into @buf. 0, or -errno (-ENOENT: no answer). */
 int fio_version_read(const char *fio_bin, char *buf, size_t len);

@@ -16,6 +16,7 @@
 #include "results/schema.h"
 #include "util/strbuf.h"
 #include "sweep/point.h"
+#include "sweep/point_hosts.h"
 #include "sweep/point_outcome.h"
 #include "sweep/point_ops.h"
 #include "sweep/point_rpc.h"
@@ -36,6 +37,24 @@ static size_t profile_index(const struct sweep_opts *o, const char *name)
 		if (!strcmp(o->profiles[i], name))
 			return i;
 	return 0;
+}
+
+/* How many hosts run each point: --hosts, or this one. */
+static int nhosts(const struct sweep_opts *o)
+{
+	return o->hosts.n ? (int)o->hosts.n : 1;
+}
+
+/*
+ * Job sets per host: --numjobs each (run), or a curve's load point's sets
+ * spread evenly, as SPEC spreads its processes over its load generators
+ * (at least one each: the row records what ran, sets x hosts).
+ */
+static int host_sets(const struct sweep_opts *o, const struct point_load *load)
+{
+	int sets = load && load->job_sets ? load->job_sets / nhosts(o) : o->numjobs;
+
+	return sets > 0 ? sets : 1;
 }
 
 static void add_var(struct point_vars *pv, const char *name, const char *value)
@@ -85,12 +104,16 @@ void point_fio_vars(const struct sweep_opts *o, const char *engine_value, const 
 	snprintf(pv->direct, sizeof(pv->direct), "%d", o->direct);
 	if (load && load->offered_iops > 0 && !pi->njobs)	/* %.0f rounds to the nearest */
 		snprintf(pv->rate, sizeof(pv->rate), "%.0f,%.0f",
-			 load->offered_iops * p->read_pct / 100.0 / o->numjobs,
-			 load->offered_iops * (100 - p->read_pct) / 100.0 / o->numjobs);
+			 load->offered_iops * p->read_pct / 100.0 / o->numjobs / nhosts(o),
+			 load->offered_iops * (100 - p->read_pct) / 100.0 / o->numjobs / nhosts(o));
 	else
 		snprintf(pv->rate, sizeof(pv->rate), "0,0");
 	snprintf(pv->ops_engine, sizeof(pv->ops_engine), "external:%s/nfsweep-ops.so", o->engine_dir);
-	snprintf(pv->ops_stats, sizeof(pv->ops_stats), "%s.ops.json", base);
+	/* fio's client brings back no files: on hosts the engine keeps no statistics file */
+	if (o->hosts.n)
+		pv->ops_stats[0] = '\0';
+	else
+		snprintf(pv->ops_stats, sizeof(pv->ops_stats), "%s.ops.json", base);
 
 	add_var(pv, "NFSWEEP_DIR", p->target->path);
 	add_var(pv, "NFSWEEP_ENGINE", engine_value);
@@ -108,8 +131,7 @@ void point_fio_vars(const struct sweep_opts *o, const char *engine_value, const 
 	add_var(pv, "NFSWEEP_OPS_ENGINE", pv->ops_engine);
 	add_var(pv, "NFSWEEP_OPS_STATS", pv->ops_stats);
 	if (pi->njobs)
-		job_set_vars(pi, load && load->job_sets ? load->job_sets : o->numjobs,
-			     load && load->offered_iops > 0, pv);
+		job_set_vars(pi, host_sets(o, load), load && load->offered_iops > 0, pv);
 }
 
 void sweep_config_row(const struct sweep *s, struct row *r)
@@ -132,6 +154,7 @@ void sweep_config_row(const struct sweep *s, struct row *r)
 	sb_free(&opts);
 	row_set(r, COL_fio_version, "%s", s->fio_version);
 	row_set(r, COL_nfsweep_version, "%s", nfsweep_version());
+	row_set(r, COL_hosts, "%d", nhosts(o));
 }
 
 void point_identity(struct row *r, const struct sweep *s, const struct point *p,
@@ -164,7 +187,7 @@ void point_identity(struct row *r, const struct sweep *s, const struct point *p,
 	if (pi->iodepth)	/* and its depth, where it says so (eda: SPEC's processes, one op each) */
 		row_set(r, COL_iodepth, "%d", pi->iodepth);
 	if (pi->njobs)
-		row_set(r, COL_job_sets, "%d", load && load->job_sets ? load->job_sets : o->numjobs);
+		row_set(r, COL_job_sets, "%d", host_sets(o, load) * nhosts(o));
 	if (load) {
 		row_set(r, COL_load_point, "%d", load->load_point);
 		if (load->offered_iops > 0)
@@ -322,19 +345,63 @@ static int point_base(const struct sweep *s, const struct point *p, const struct
 	return -ENAMETOOLONG;
 }
 
+/* Copy the include file @name (profiles_dir/NAME, or an absolute path) into @out. 0, or -errno. */
+static int inline_include(const struct sweep_opts *o, const char *name, FILE *out)
+{
+	char path[PATH_MAX], line[1024];
+	size_t n = strcspn(name, " \t\r\n");
+	FILE *in;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s%s%.*s", name[0] == '/' ? "" : o->profiles_dir,
+		 name[0] == '/' ? "" : "/", (int)n, name);
+	in = fopen(path, "r");
+	if (!in)
+		return -errno;
+	fprintf(out, "; include %.*s, inlined: fio's server reads includes from its own disk\n",
+		(int)n, name);
+	while (fgets(line, sizeof(line), in))
+		fputs(line, out);
+	ret = ferror(in) ? -EIO : 0;
+	fclose(in);
+	return ret;
+}
+
 /*
  * The job file fio runs: the profile itself, or with --fio-opt a copy of it
  * (BASE.fio, kept) with the options at the end of every section, where they
- * win over the profile's own, and its includes made absolute. 0, or -errno.
+ * win over the profile's own, and its includes made absolute. With --hosts
+ * always a copy, includes inlined: fio's client sends the job file's text,
+ * and each server would look for an include on its own disk. 0, or -errno.
  */
-static int point_jobfile(const struct sweep_opts *o, const char *profile_path, const char *base,
-			 char *path, size_t len)
+/*
+ * --hosts: each section ends with exec_prerun and exec_postrun, so that
+ * every host's jobs snapshot their own mountstats at their start and end
+ * into the target (point_rpc.h). fio's client carries no files back: the
+ * shared target does. Not for a path that would need quoting beyond '..'.
+ */
+static void snapshot_lines(FILE *out, const char *target, const char *point)
 {
+	char dir[PATH_MAX], stem[PATH_MAX + 256];
+
+	if (strchr(target, '\'') || strchr(point, '\''))
+		return;
+	point_rpc_snapshot_paths(target, point, dir, sizeof(dir), stem, sizeof(stem));
+	for (int k = 0; k < 2; k++)
+		fprintf(out, "exec_%s=sh -c 'mkdir -p %s && cat /proc/self/mountstats > "
+			"%s.$(hostname).%s'\n", k ? "postrun" : "prerun", dir, stem,
+			k ? "after" : "before");
+}
+
+static int point_jobfile(const struct sweep_opts *o, const char *profile_path, const char *base,
+			 const char *target, char *path, size_t len)
+{
+	const char *point = strrchr(base, '/') ? strrchr(base, '/') + 1 : base;
 	char line[1024];
 	FILE *in, *out;
 	int ret = 0;
 
-	if (!o->nfio_opts) {
+	if (!o->nfio_opts && !o->hosts.n) {
 		snprintf(path, len, "%s", profile_path);
 		return 0;
 	}
@@ -349,23 +416,28 @@ static int point_jobfile(const struct sweep_opts *o, const char *profile_path, c
 		fclose(in);
 		return ret;
 	}
-	fprintf(out, "; %s, as nfsweep ran it: the --fio-opt options end every section\n",
-		profile_path);
+	fprintf(out, "; %s, as nfsweep ran it: the --fio-opt options (and with --hosts the "
+		"mountstats snapshots) end every section\n", profile_path);
 	for (int in_section = 0;; ) {
 		const char *l = fgets(line, sizeof(line), in) ? line + strspn(line, " \t") : NULL;
 
-		if ((!l || *l == '[') && in_section)
+		if ((!l || *l == '[') && in_section) {
 			for (size_t i = 0; i < o->nfio_opts; i++)
 				fprintf(out, "%s\n", o->fio_opts[i]);
+			if (o->hosts.n)
+				snapshot_lines(out, target, point);
+		}
 		if (!l)
 			break;
 		in_section |= *l == '[';
-		if (!strncmp(l, "include ", 8) && l[8] != '/')
+		if (!strncmp(l, "include ", 8) && o->hosts.n)
+			ret = ret ? ret : inline_include(o, l + 8, out);
+		else if (!strncmp(l, "include ", 8) && l[8] != '/')
 			fprintf(out, "include %s/%s", o->profiles_dir, l + 8);
 		else
 			fputs(line, out);
 	}
-	if (ferror(in) || fclose(out))
+	if ((ferror(in) || fclose(out)) && !ret)
 		ret = -EIO;
 	fclose(in);
 	return ret;
@@ -380,6 +452,8 @@ int run_point(struct sweep *s, const struct point *p, size_t total, const struct
 	char jobfile[PATH_MAX + 8], logs[3][PATH_MAX + 32], err[512] = "", json_err[256] = "";
 	char reason[256];
 	const char *args[3 + MAX_FIO_OPTS];
+	struct point_hosts *ph = NULL;
+	char host_err[512] = "";
 	struct snapshot after = { 0 };
 	struct rpc_window win = { 0 };
 	struct fio_result res = { 0 };
@@ -406,7 +480,8 @@ int run_point(struct sweep *s, const struct point *p, size_t total, const struct
 	point_fio_vars(o, s->engine_value, p, load, base, &pv);
 	point_identity(&r, s, p, load);
 	row_set(&r, COL_fio_json, "%s", rel);
-	if (!mount_of_path(p->target->path, NULL, &m)) {
+	/* with --hosts the target is on the hosts: this machine's mounts say nothing of it */
+	if (!o->hosts.n && !mount_of_path(p->target->path, NULL, &m)) {
 		row_set(&r, COL_fs_type, "%s", m.fstype);
 		nfs = mount_is_nfs(&m);
 	}
@@ -415,7 +490,7 @@ int run_point(struct sweep *s, const struct point *p, size_t total, const struct
 		ret = write_row(s, &r, STATUS_SETUP_ERROR, setup_err, &res, 0);
 		goto out;
 	}
-	ret = point_jobfile(o, profile_path, base, jobfile, sizeof(jobfile));
+	ret = point_jobfile(o, profile_path, base, p->target->path, jobfile, sizeof(jobfile));
 	if (ret) {
 		snprintf(err, sizeof(err), "%s: the job file with --fio-opt for %.300s: %s", s->cmd,
 			 profile_path, strerror(-ret));
@@ -424,9 +499,15 @@ int run_point(struct sweep *s, const struct point *p, size_t total, const struct
 	}
 	/* the target's NFS counters, sampled while fio runs: fio's window is cut from them after */
 	sampling = nfs && !rpc_window_start(&win, o->mountstats, m.mountpoint, o->runtime);
+	/*
+	 * --hosts: fio's client, with the hosts' latency histograms (json+) to
+	 * merge; no per-second logs (they would come back named per host).
+	 */
 	cmd = (struct fio_cmd){ .fio = o->fio, .jobfile = jobfile, .vars = pv.v,
-				.nvars = pv.n, .args = args, .nargs = 3,
+				.nvars = pv.n, .args = args, .nargs = o->hosts.n ? 0 : 3,
 				.json_path = json, .timeout_s = o->timeout,
+				.format = o->hosts.n ? "json+" : NULL,
+				.client = o->hosts.n ? s->hosts_file : NULL,
 				.tick = sampling ? tick_window : NULL, .tick_ctx = &win };
 	ret = fio_run(&cmd, &stop_signal, &out, &call);
 	if (ret) {
@@ -448,7 +529,16 @@ int run_point(struct sweep *s, const struct point *p, size_t total, const struct
 		if (after.mnt)
 			fill_mount(&r, after.mnt);
 	}
-	parsed = !out.timed_out && !fio_json_parse_file(json, &res, json_err, sizeof(json_err));
+	if (o->hosts.n && !(ph = calloc(1, sizeof(*ph)))) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	if (o->hosts.n)
+		parsed = !point_hosts_read(s, json, ph, &res, json_err, sizeof(json_err), host_err,
+					   sizeof(host_err)) && !out.timed_out;
+	else
+		parsed = !out.timed_out && !fio_json_parse_file(json, &res, json_err,
+								sizeof(json_err));
 	if (parsed) {
 		fill_fio(&r, &res, pi->op_mix);
 		if (load)
@@ -459,13 +549,26 @@ int run_point(struct sweep *s, const struct point *p, size_t total, const struct
 	stderr_reason(json, reason, sizeof(reason));
 	status = point_outcome(&out, parsed || out.timed_out ? NULL : json_err, &res, reason,
 			       o->timeout, err, sizeof(err));
+	/* a host that failed fails the point, by name, whatever fio's exit status */
+	if (host_err[0] && !out.timed_out) {
+		status = STATUS_FIO_ERROR;
+		snprintf(err, sizeof(err), "%s", host_err);
+	} else if (host_err[0]) {
+		snprintf(err + strlen(err), sizeof(err) - strlen(err), "; %s", host_err);
+	}
 	/* the detail rows first: the point's row, last, is what makes them count */
 	if (sampling && (ret = point_rpc_record(s, &r, &win, parsed ? &res : NULL)))
 		goto out;
-	if (parsed && (ret = point_ops_record(s, &r, pv.ops_stats, fio_result_runtime(&res))))
+	if (parsed && !o->hosts.n &&
+	    (ret = point_ops_record(s, &r, pv.ops_stats, fio_result_runtime(&res))))
+		goto out;
+	if (ph && ph->parsed && (ret = point_hosts_record(s, &r, ph)))
+		goto out;
+	if (ph && (ret = point_rpc_record_hosts(s, &r, strrchr(base, '/') + 1)))
 		goto out;
 	ret = write_row(s, &r, status, err, &res, out.seconds);
 out:
+	free(ph);
 	row_free(&r);
 	snapshot_free(&after);
 	rpc_window_free(&win);

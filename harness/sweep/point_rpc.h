@@ -23,4 +23,20 @@
 int point_rpc_record(const struct sweep *s, struct row *r, const struct rpc_window *w,
 		     const struct fio_result *res);
 
+/*
+ * --hosts: each host's NFS client, from the mountstats snapshots its jobs
+ * took at their start and end (exec_prerun and exec_postrun, which
+ * point_rpc_snapshot_paths() names) in TARGET/.nfsweep-rpc/, read here
+ * when this machine sees the target at the same path (the lab; a host that
+ * is also the controller), then removed. Rows of FILE.rpc.csv per host
+ * (their host column), and the point's READ and WRITE columns summed over
+ * the hosts. A host without both snapshots has no rows. 0, or -errno when
+ * FILE.rpc.csv could not be written (said).
+ */
+int point_rpc_record_hosts(const struct sweep *s, struct row *r, const char *point);
+
+/* For point @point of target @target: the snapshots' directory, and their stem. */
+void point_rpc_snapshot_paths(const char *target, const char *point, char *dir, size_t dlen,
+			      char *stem, size_t slen);
+
 #endif

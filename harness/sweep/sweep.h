@@ -27,6 +27,8 @@ struct sweep {
 	char fio_rel[PATH_MAX];			/* the same, from the results file's directory */
 	char rpc_path[PATH_MAX];		/* FILE.rpc.csv beside the results file */
 	char ops_path[PATH_MAX];		/* FILE.ops.csv */
+	char hosts_path[PATH_MAX];		/* FILE.hosts.csv (--hosts) */
+	char hosts_file[PATH_MAX];		/* fio's host file (--hosts), in fio_dir */
 	int csv_fd;
 	int failed;				/* points that wrote a failed row */
 	int target_locks[MAX_TARGETS];		/* held for the sweep's life (sweep_lock_targets) */

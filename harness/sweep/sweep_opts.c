@@ -147,6 +147,13 @@ static int parse_order(void *dst, const char *arg, char *err, size_t len)
 	return 0;
 }
 
+static int parse_hosts(void *dst, const char *arg, char *err, size_t len)
+{
+	struct sweep_opts *o = dst;
+
+	return hosts_parse(&o->hosts, arg, err, len);
+}
+
 static int parse_stop_rt(void *dst, const char *arg, char *err, size_t len)
 {
 	struct sweep_opts *o = dst;
@@ -290,6 +297,19 @@ o_fio_opt = { .name = "fio-opt", .arg = "KEY=VALUE", .type = OPT_CALL, .parse = 
 		"setting. Options nfsweep sets from its own options are refused, naming the one "
 		"to use.",
 	.example = "norandommap=1", .repeat = 1 },
+o_hosts = { .name = "hosts", .arg = "H1,H2,..|@FILE", .type = OPT_CALL, .parse = parse_hosts,
+	.help = "run every point on each of these hosts at once (fio --server on each; host[:port])",
+	.more = "Each host runs `fio --server` (port 8765 unless given) and has the target's "
+		"directory, the profiles' engines at the same paths as here (--engine-dir; "
+		"`make install` on each host, or a shared path) and the same fio version. One "
+		"`fio --client` runs each point on all of them. Before the first point each host "
+		"must accept a connection within 3 s and run a probe job of the engine in every "
+		"target directory; a host that does not is named and nothing runs (exit 5). The "
+		"row's figures are the sum over the hosts, its latency percentiles those of the "
+		"merged histograms; FILE.hosts.csv has each host's. A host that fails, or is "
+		"missing from fio's report, fails the point, naming it. @FILE: the hosts, "
+		"separated by commas, spaces or lines ('#' comments). Not with --mount.",
+	.complete = OPT_COMPLETE_FILE, .example = "127.0.1.1,127.0.1.2:8766", .repeat = 1 },
 o_points = { .name = "points", .arg = "N", .type = OPT_INT, .off = FIELD(points), .min = 2,
 	.max = 100, .def = "10", .help = "load points, at 1/N, 2/N, .. N/N of the peak",
 	.example = "4" },
@@ -306,18 +326,18 @@ o_poisson = { .name = "poisson", .type = OPT_FLAG, .off = FIELD(poisson),
 
 const struct opt *const sweep_run_opts[] = {
 	&o_profile, &o_mix, &o_target, &o_mount, &o_mount_dir, &o_out, &o_repeat, &o_order,
-	SWEEP_FIO_OPTS, &o_resume, &o_stop_on_error, NULL,
+	SWEEP_FIO_OPTS, &o_hosts, &o_resume, &o_stop_on_error, NULL,
 };
 
 /* plan takes what run takes, so that `run` can be replaced by `plan` on any command line. */
 const struct opt *const sweep_plan_opts[] = {
 	&o_profile, &o_mix, &o_target, &o_mount, &o_mount_dir, &o_out_plan, &o_repeat, &o_order,
-	SWEEP_FIO_OPTS, &o_resume, &o_stop_on_error, NULL,
+	SWEEP_FIO_OPTS, &o_hosts, &o_resume, &o_stop_on_error, NULL,
 };
 
 /* A curve: one profile, read % and target, measured in one go (no --resume, no --repeat). */
 const struct opt *const sweep_curve_opts[] = {
-	&o_profile_one, &o_mix_one, &o_target_one, &o_out, SWEEP_FIO_OPTS,
+	&o_profile_one, &o_mix_one, &o_target_one, &o_out, SWEEP_FIO_OPTS, &o_hosts,
 	&o_points, &o_stop_rt, &o_poisson, NULL,
 };
 
@@ -393,6 +413,12 @@ int sweep_opts_finish(struct sweep_opts *o, char *err, size_t len)
 				snprintf(err, len, "--target label '%s' given twice", t->label);
 				return -1;
 			}
+	}
+	/* The hosts mount their targets themselves: nfsweep's mounts are its own machine's. */
+	if (o->hosts.n && o->nmounts) {
+		snprintf(err, len, "--hosts with --mount: each host mounts the target itself; give "
+			 "--target label=path (the path on every host)");
+		return -1;
 	}
 	/* A managed variant is mounted once for its points. */
 	if (o->nmounts)

@@ -10,6 +10,7 @@
 
 #include "cli/opt.h"
 #include "nfs/managed_mount.h"
+#include "sweep/hosts.h"
 #include "sweep/plan.h"
 #include "sweep/profile_info.h"
 
@@ -49,6 +50,7 @@ struct sweep_opts {
 	char *note_owned;	/* the note with that said, when it is */
 	int require_nfs;	/* --nfs: targets must be NFS mounts with statistics */
 	const char *mountstats;	/* where NFS statistics are read */
+	struct host_list hosts;	/* --hosts: every point on each of them, through fio --client */
 	/* nfsweep curve */
 	int points;		/* load points, 10 % .. 100 % of the peak */
 	double stop_rt_ms;	/* stop when a point's response time passes it; 0: never */

@@ -2,7 +2,8 @@
 # Op-mix workloads on a local directory, through nfsweep run and curve:
 #  - sfs2008 and eda run with the real fio and nfsweep-ops, in both
 #    execution modes; every operation of each mix is in FILE.ops.csv with
-#    no error, its share within 3 points of the asked one, its latencies
+#    no error, its share as asked (within 4 standard deviations of a
+#    binomial draw: mix_share.py), its latencies
 #    ordered (p50 <= p99 <= p99.9 <= max), and the operations of each class
 #    add up to fio's own count of that class;
 #  - the tree is whole after each point (no leftover of a create, mkdir or
@@ -23,8 +24,9 @@ q=(--runtime 3 --ramp 1 --iodepth 4 --size 1m "${small[@]}")
 
 # check_ops DIR/FILE: the op rows against the mix and fio's JSON
 check_ops() {
-	python3 - "$1" <<'PY' || fail "$1: the op rows"
+	PYTHONPATH=$T_HERE python3 - "$1" <<'PY' || fail "$1: the op rows"
 import csv, json, sys, collections
+from mix_share import share_ok
 base = sys.argv[1]
 rows = list(csv.DictReader(open(base + ".csv")))
 ops = list(csv.DictReader(open(base + ".ops.csv")))
@@ -41,9 +43,10 @@ for row in rows:
         n, asked, share = int(o["count"]), float(o["asked_pct"]), float(o["share_pct"] or 0)
         assert int(o["errors"]) == 0, o
         assert n > 0 or asked == 0, "%s asked %s %% but never ran" % (o["op"], asked)
+        total = sum(int(x["count"]) for x in mine if x["job"] == o["job"])
         if n >= 200:
-            assert abs(share - asked) <= 3, "%s %s: %.1f %% of the ops, %.1f %% asked" % (
-                o["job"], o["op"], share, asked)
+            assert share_ok(share, asked, total), "%s %s: %.1f %% of %d ops, %.1f %% asked" % (
+                o["job"], o["op"], share, total, asked)
         if n:
             l = [float(o[k]) for k in ("lat_p50_ms", "lat_p99_ms", "lat_p99_9_ms", "lat_max_ms")]
             assert l == sorted(l) and l[0] > 0, "%s: latencies %s" % (o["op"], l)

@@ -3,6 +3,8 @@
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "sweep/fio_json.h"
 #include "helpers.h"
@@ -91,6 +93,63 @@ START_TEST(test_garbage_rejected)
 }
 END_TEST
 
+/* Two fio servers (127.0.0.2, .4 on port 8799) under one fio --client, json+. */
+static char *read_capture(const char *name)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s/fio/%s", T_DATA, name);
+	return fio_output_read(path);
+}
+
+START_TEST(test_hosts_sum_and_merged_percentiles)
+{
+	const char *addr[3] = { "127.0.0.2", "127.0.0.4", "127.0.0.9" };
+	const int port[3] = { 8799, 8799, 8799 };
+	struct fio_result h[3], t;
+	int present[3];
+	char err[256] = "", *text = read_capture("clients-2hosts-jsonplus.json");
+
+	ck_assert_ptr_nonnull(text);
+	ck_assert_msg(fio_json_parse_hosts(text, 3, addr, port, h, present, &t, err,
+					   sizeof(err)) == 0, "%s", err);
+	free(text);
+	/* the third host is not in the report: absent, not zeros passed off as figures */
+	ck_assert(present[0] && present[1] && !present[2]);
+	ck_assert_uint_eq(h[0].njobs, 1);	/* its own entry; "All clients" is not one */
+	ck_assert_uint_eq(t.njobs, 2);
+	ck_assert(fabs(t.rd.iops - (h[0].rd.iops + h[1].rd.iops)) < 1e-9);
+	ck_assert(fabs(t.wr.iops - (h[0].wr.iops + h[1].wr.iops)) < 1e-9);
+	ck_assert_uint_eq(t.rd.io_bytes, h[0].rd.io_bytes + h[1].rd.io_bytes);
+	ck_assert_uint_eq(h[0].rd.io_bytes, 212 * 4096);
+	/* one host's percentiles from its bins are fio's own (its "percentile" list) */
+	ck_assert(fabs(h[0].rd.clat_p50_us - 76.288) < 1e-9);
+	ck_assert(fabs(h[1].rd.clat_p50_us - 75.264) < 1e-9);
+	/* merged: within the hosts' range, ordered; the mean weighted by completions */
+	ck_assert(t.rd.clat_p50_us >= 75.264 && t.rd.clat_p50_us <= 76.288);
+	ck_assert(t.rd.clat_p50_us <= t.rd.clat_p99_us && t.rd.clat_p99_us <= t.rd.clat_p99_9_us);
+	ck_assert(fabs(t.rd.clat_mean_us - (h[0].rd.clat_mean_us + h[1].rd.clat_mean_us) / 2) < 1e-6);
+	ck_assert(t.rd.has_clat && t.wr.has_clat);
+}
+END_TEST
+
+START_TEST(test_hosts_need_histograms)
+{
+	const char *addr[1] = { "127.0.0.1" };
+	const int port[1] = { 8765 };
+	struct fio_result h[1], t;
+	int present[1];
+	char err[256] = "", *text = read_capture("client-server.json");
+
+	ck_assert_ptr_nonnull(text);
+	/* plain json (no bins) of a host: refused, not averaged */
+	ck_assert_int_eq(fio_json_parse_hosts(text, 1, addr, port, h, present, &t, err,
+					      sizeof(err)), -1);
+	free(text);
+	ck_assert_ptr_nonnull(strstr(err, "json+"));
+}
+END_TEST
+
 Suite *make_fio_json_suite(void)
 {
 	Suite *s = suite_create("fio_json");
@@ -103,6 +162,8 @@ Suite *make_fio_json_suite(void)
 	tcase_add_test(tc, test_text_before_json);
 	tcase_add_test(tc, test_client_server_form);
 	tcase_add_test(tc, test_garbage_rejected);
+	tcase_add_test(tc, test_hosts_sum_and_merged_percentiles);
+	tcase_add_test(tc, test_hosts_need_histograms);
 	suite_add_tcase(s, tc);
 	return s;
 }

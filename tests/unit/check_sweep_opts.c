@@ -7,7 +7,10 @@
  */
 #include <check.h>
 #include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd/cmds.h"
 #include "helpers.h"
@@ -103,6 +106,75 @@ START_TEST(test_last_list_wins)
 }
 END_TEST
 
+START_TEST(test_hosts_list)
+{
+	const char *args[] = { "--profile", "rand4k", "--target", "a=/tmp", "--out", "x",
+			       "--hosts", "gen1,127.0.1.2:8766", "--hosts", "gen3", NULL };
+	char path[] = "/tmp/nfsweep-hosts-XXXXXX", err[256] = "";
+	struct host_list l = { 0 };
+	struct sweep_opts o;
+	FILE *f;
+	int fd;
+
+	ck_assert_int_eq(parse_run(&o, args), 0);
+	ck_assert_uint_eq(o.hosts.n, 3);
+	ck_assert_str_eq(o.hosts.h[0].fio, "gen1,8765");	/* fio's default port */
+	ck_assert_str_eq(o.hosts.h[1].fio, "127.0.1.2,8766");	/* fio's host,port */
+	ck_assert_str_eq(o.hosts.h[1].spec, "127.0.1.2:8766");	/* the rows keep the user's */
+	sweep_opts_free(&o);
+	/* @FILE: lines, commas, comments */
+	fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	f = fdopen(fd, "w");
+	fprintf(f, "# the load generators\nh1 h2:9000 # second\n\nh3,h4\n");
+	fclose(f);
+	snprintf(err, sizeof(err), "@%s", path);
+	{
+		char arg[64];
+
+		snprintf(arg, sizeof(arg), "@%s", path);
+		ck_assert_int_eq(hosts_parse(&l, arg, err, sizeof(err)), 0);
+	}
+	unlink(path);
+	ck_assert_uint_eq(l.n, 4);
+	ck_assert_str_eq(l.h[1].fio, "h2,9000");
+	ck_assert_str_eq(l.h[3].addr, "h4");
+	/* refused, naming the entry */
+	memset(&l, 0, sizeof(l));
+	ck_assert_int_eq(hosts_parse(&l, "h1,h1:8765", err, sizeof(err)), -1);
+	ck_assert_ptr_nonnull(strstr(err, "given twice"));
+	memset(&l, 0, sizeof(l));
+	ck_assert_int_eq(hosts_parse(&l, "h1:99999", err, sizeof(err)), -1);
+	ck_assert_ptr_nonnull(strstr(err, "h1:99999"));
+	memset(&l, 0, sizeof(l));
+	ck_assert_int_eq(hosts_parse(&l, "@/nonexistent/hosts", err, sizeof(err)), -1);
+	ck_assert_ptr_nonnull(strstr(err, "No such file"));
+}
+END_TEST
+
+START_TEST(test_hosts_failures_named)
+{
+	struct host_list l = { 0 };
+	char err[256], buf[320];
+	const char *text =
+		"<gen1> j: (g=0): rw=randread, bs=(R) 4096B-4096B\n"
+		"<gen2> j: (g=0): rw=randread, bs=(R) 4096B-4096B\n"
+		"<gen2> fio: pid=1234, got signal=9\n"
+		"{\n}\n";
+
+	ck_assert_int_eq(hosts_parse(&l, "a,b", err, sizeof(err)), 0);
+	hosts_learn_name(&l, 0, "<gen1> j: (g=0): rw=randread\n");
+	hosts_learn_name(&l, 1, "\n<gen2> Starting 1 process\n");
+	ck_assert_str_eq(l.h[0].name, "gen1");
+	ck_assert_str_eq(l.h[1].name, "gen2");
+	ck_assert_int_eq(hosts_find_failure(&l, 0, text, buf, sizeof(buf)), 0);
+	ck_assert_int_eq(hosts_find_failure(&l, 1, text, buf, sizeof(buf)), 1);
+	ck_assert_str_eq(buf, "<gen2> fio: pid=1234, got signal=9");
+	/* a name that is a prefix of another's is not that other's */
+	ck_assert_int_eq(hosts_find_failure(&l, 0, "<gen10> fio: x\n", buf, sizeof(buf)), 0);
+}
+END_TEST
+
 Suite *make_sweep_opts_suite(void)
 {
 	Suite *s = suite_create("sweep_opts");
@@ -111,6 +183,8 @@ Suite *make_sweep_opts_suite(void)
 	tcase_add_test(tc, test_defaults_and_values);
 	tcase_add_test(tc, test_finish_refuses);
 	tcase_add_test(tc, test_last_list_wins);
+	tcase_add_test(tc, test_hosts_list);
+	tcase_add_test(tc, test_hosts_failures_named);
 	suite_add_tcase(s, tc);
 	return s;
 }

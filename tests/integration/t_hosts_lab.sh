@@ -1,0 +1,76 @@
+#!/bin/bash
+# Several load generators over real kernel NFS: the lab with 3 hosts (lab/run
+# --hosts 3: each a fio server in its own mount and UTS namespace, with its
+# own NFS client of the export, nconnect=4, verified by the lab), and
+# nfsweep run --hosts through fio's client:
+#  - seq64k and rand4k points, read and write: each row's IOPS and MiB/s
+#    are the sums of FILE.hosts.csv's three hosts;
+#  - each host's own NFS client: 4 transports in its mountstats, and its
+#    rows in FILE.rpc.csv (the host column), whose READ and WRITE counts
+#    add up to the row's rpc_read_ops and rpc_write_ops; on a read point
+#    every host sent READs, on a write point WRITEs;
+#  - a host's fio killed mid-point: a fio_error row naming that host,
+#    exit 1, and --resume runs only that point.
+. "$(dirname "$0")/lib.sh"
+[ "$(id -u)" = 0 ] || skip "the lab needs root"
+[ -x /usr/bin/linux.uml ] || "$T_TOP/tools/deps.sh" lab || skip "user-mode-linux could not be installed"
+d=$T_DISK/h
+mkdir -p "$d"
+q="--profile seq64k,rand4k --mix 100,0 --target nc4=/mnt/nc4 --nfs --runtime 3 --ramp 1"
+q="$q --size 32m --numjobs 1 --iodepth 8"
+# kill_mid LOG PID: SIGKILL the per-connection processes of the fio server PID
+# 2 s into the first point (its line in LOG)
+cat > "$d/kill_mid.sh" <<'SH'
+for i in $(seq 1 150); do grep -q '^\[1/' "$1" 2>/dev/null && break; sleep 0.2; done
+sleep 2
+pkill -KILL -P "$2"
+SH
+"$T_TOP/lab/run" --hosts 3 --nconnect 4 --rw "$T_DISK" --timeout 900 "
+	for p in \$LAB_HOST_PIDS; do
+		awk '\$1 == \"device\" { on = (\$5 == \"/mnt/nc4\") } on && \$1 == \"xprt:\" { n++ } END { print n + 0 }' /proc/\$p/mountstats
+	done > $d/xprts
+	echo \"\$LAB_HOSTS\" > $d/hosts
+	$NFSWEEP run --hosts \$LAB_HOSTS $q --out $d/s.csv || exit 10
+	bash $d/kill_mid.sh $d/k.log \$(echo \$LAB_HOST_PIDS | cut -d' ' -f2) &
+	$NFSWEEP run --hosts \$LAB_HOSTS $q --out $d/k.csv > $d/k.log 2>&1
+	echo \$? > $d/k.rc
+	wait
+	$NFSWEEP run --hosts \$LAB_HOSTS $q --out $d/k.csv --resume > $d/k2.log 2>&1 || exit 11
+" >"$d/lab.log" 2>&1
+rc=$?
+[ $rc = 0 ] || { tail -30 "$d/lab.log"; fail "the lab run exited $rc"; }
+[ "$(cat "$d/xprts" | tr '\n' ' ')" = "4 4 4 " ] || fail "the hosts' transports on /mnt/nc4: $(cat "$d/xprts")"
+"$NFSWEEP" validate "$d/s.csv" "$d/k.csv" || fail "the files do not validate"
+python3 - "$d" <<'PY' || fail "the rows against the hosts' figures and RPCs"
+import csv, sys
+d = sys.argv[1]
+hosts = open(d + "/hosts").read().strip().split(",")
+rows = list(csv.DictReader(open(d + "/s.csv")))
+per_host = list(csv.DictReader(open(d + "/s.hosts.csv")))
+rpc = list(csv.DictReader(open(d + "/s.rpc.csv")))
+assert len(rows) == 4, len(rows)
+for row in rows:
+    assert row["status"] == "ok" and row["hosts"] == "3", row
+    mine = [h for h in per_host if h["fio_json"] == row["fio_json"]]
+    assert sorted(h["host"] for h in mine) == sorted(hosts), mine
+    rd = row["read_pct"] == "100"
+    dirn = "read" if rd else "write"
+    for col in (dirn + "_iops", dirn + "_mib_s"):
+        total = sum(float(h[col]) for h in mine)
+        assert float(row[col]) > 0 and abs(float(row[col]) - total) <= 0.01 * total, (col, row[col], total)
+    op = "READ" if rd else "WRITE"
+    r = [x for x in rpc if x["fio_json"] == row["fio_json"] and x["rpc"] == op]
+    assert sorted(x["host"] for x in r) == sorted(hosts), ("%s rows of %s" % (op, row["fio_json"]), r)
+    assert all(int(x["count"]) > 0 for x in r), r
+    assert sum(int(x["count"]) for x in r) == int(row["rpc_%s_ops" % dirn]), (r, row["rpc_%s_ops" % dirn])
+    print("%s %s: %s IOPS = %s; %s RPCs = %s" % (row["profile"], dirn, row[dirn + "_iops"],
+          " + ".join(h[dirn + "_iops"] for h in mine), op, " + ".join(x["count"] for x in r)))
+k = list(csv.DictReader(open(d + "/k.csv")))
+assert open(d + "/k.rc").read().strip() == "1", "exit %s after a host was killed" % open(d + "/k.rc").read()
+failed = [x for x in k if x["status"] != "ok"]
+assert len(failed) == 1 and hosts[1] in failed[0]["error"], [(x["status"], x["error"]) for x in k]
+assert len(k) == 5 and len({(x["profile"], x["read_pct"]) for x in k if x["status"] == "ok"}) == 4, k
+print("killed mid-point:", failed[0]["error"])
+PY
+grep -q "3 of 4 points already done" "$d/k2.log" || { cat "$d/k2.log"; fail "--resume ran more than the failed point"; }
+echo ok

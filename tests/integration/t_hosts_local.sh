@@ -1,0 +1,135 @@
+#!/bin/bash
+# Several load generators through fio's client/server mode, on this machine:
+# fio servers on loopback addresses (127.0.101.K), a local directory as the
+# target (the lab test, t_hosts_lab, has each host on NFS):
+#  - every point runs on every host; the row's IOPS and MiB/s are the sums
+#    of FILE.hosts.csv's, its latency percentiles within the hosts' range,
+#    and fio's "All clients" plays no part;
+#  - pre-flight: a host whose engine is missing (its own mount namespace
+#    hides the engine directory) and a port where nothing listens are
+#    refused by name, exit 5, before any results file exists;
+#  - a host's fio killed mid-point: that point is a fio_error row naming the
+#    host, the sweep goes on, exit 1, and --resume runs only that point;
+#  - a host stopped (SIGSTOP) mid-point: a timeout row within the point's
+#    bound, and no fio of nfsweep's left on this machine.
+# Every server is stopped by its pid at the end.
+. "$(dirname "$0")/lib.sh"
+N=$NFSWEEP
+cd "$T_DISK" || exit 1
+tgt=$T_DISK/tgt
+mkdir -p "$tgt"
+pids=()
+# tree PID: PID and every process below it
+tree() {
+	local c
+	echo "$1"
+	for c in $(pgrep -P "$1"); do tree "$c"; done
+}
+stop_servers() {
+	local p
+	for p in "${pids[@]}"; do
+		kill -KILL $(tree "$p") 2>/dev/null
+	done
+}
+trap 'stop_servers; rm -rf "$T_DISK" "$T_SHM"' EXIT
+
+# server K [unshare args..]: fio --server on 127.0.101.K, its pid in pids
+server() {
+	local k=$1 pidf=$T_DISK/server$1.pid
+	shift
+	if [ $# -gt 0 ]; then
+		"$@" sh -c "cd / && fio --server=127.0.101.$k --daemonize=$pidf" || fail "server $k"
+	else
+		(cd / && fio --server=127.0.101.$k --daemonize="$pidf") || fail "server $k"
+	fi
+	for _ in 1 2 3 4 5 6 7 8 9 10; do [ -s "$pidf" ] && break; sleep 0.2; done
+	pids+=("$(cat "$pidf")")
+}
+server 1
+server 2
+H=127.0.101.1,127.0.101.2
+q=(--profile rand4k --target t="$tgt" --runtime 3 --ramp 0 --size 16m --numjobs 1 --iodepth 4
+   --direct 0)
+
+# 1. the sum of the hosts
+"$N" run --hosts $H "${q[@]}" --mix 100,0 --out r1/s.csv || fail "a run on two hosts"
+"$N" validate r1/s.csv >/dev/null || fail "r1/s.csv or r1/s.hosts.csv does not validate"
+python3 - r1/s <<'PY' || fail "the rows are not the sums of the hosts"
+import csv, sys
+base = sys.argv[1]
+rows = list(csv.DictReader(open(base + ".csv")))
+hosts = list(csv.DictReader(open(base + ".hosts.csv")))
+assert len(rows) == 2, rows
+for row in rows:
+    assert row["status"] == "ok" and row["hosts"] == "2", row
+    mine = [h for h in hosts if h["fio_json"] == row["fio_json"]]
+    assert sorted(h["host"] for h in mine) == ["127.0.101.1", "127.0.101.2"], mine
+    for h in mine:
+        assert h["reported"] == "1" and not h["error"], h
+    d = "read" if row["read_pct"] == "100" else "write"
+    for col in (d + "_iops", d + "_mib_s"):
+        total = sum(float(h[col]) for h in mine)
+        assert float(row[col]) > 0 and abs(float(row[col]) - total) <= 0.01 * total, (col, row[col], total)
+    p50 = [float(h[d + "_clat_p50_us"]) for h in mine]
+    assert min(p50) <= float(row[d + "_clat_p50_us"]) <= max(p50), (p50, row[d + "_clat_p50_us"])
+    print("%s: %s IOPS = %s" % (d, row[d + "_iops"], " + ".join(h[d + "_iops"] for h in mine)))
+PY
+
+# 2. pre-flight refusals, named, before any results file
+if [ "$(id -u)" = 0 ]; then
+	server 3 unshare --mount --propagation private sh -c "mount -t tmpfs none '$BUILD/engines' && exec \"\$0\" \"\$@\""
+	out=$("$N" run --hosts 127.0.101.1,127.0.101.3 "${q[@]}" --mix 100 --out r2/s.csv 2>&1)
+	rc=$?
+	[ $rc = 5 ] || fail "a host without the engine: exit $rc, not 5 ($out)"
+	grep -q "127.0.101.3.*invalid external ioengine path" <<<"$out" ||
+		fail "the host without the engine is not named: $out"
+	[ ! -e r2/s.csv ] || fail "a refused run left r2/s.csv"
+	echo "refused: ${out#nfsweep run: }"
+else
+	echo "a host without the engine: not run (a mount namespace needs root)"
+fi
+out=$("$N" run --hosts 127.0.101.1,127.0.101.9 "${q[@]}" --mix 100 --out r2/s.csv 2>&1)
+rc=$?
+[ $rc = 5 ] && grep -q "127.0.101.9: pre-flight: connect to port 8765: Connection refused" <<<"$out" ||
+	fail "a host with no server: exit $rc: $out"
+
+# mid_point LOG SECONDS: return SECONDS after the first point started (its line in LOG)
+mid_point() {
+	for _ in $(seq 1 100); do grep -q '^\[1/' "$1" 2>/dev/null && break; sleep 0.2; done
+	sleep "$2"
+}
+
+# 3. a host's fio killed mid-point (the server's per-connection processes)
+"$N" run --hosts $H "${q[@]}" --runtime 5 --mix 100,0 --out r3/s.csv >r3.log 2>&1 &
+run=$!
+mid_point r3.log 2 && pkill -KILL -P "${pids[1]}"
+wait $run
+rc=$?
+[ $rc = 1 ] || { cat r3.log; fail "a host killed mid-point: exit $rc, not 1"; }
+python3 - r3/s.csv <<'PY' || { cat r3.log; fail "the failed point"; }
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert [r["status"] for r in rows] == ["fio_error", "ok"], [(r["status"], r["error"]) for r in rows]
+assert "127.0.101.2" in rows[0]["error"], rows[0]["error"]
+print("killed mid-point:", rows[0]["error"])
+PY
+"$N" run --hosts $H "${q[@]}" --runtime 5 --mix 100,0 --out r3/s.csv --resume >r3b.log 2>&1 ||
+	{ cat r3b.log; fail "--resume after the failed point"; }
+grep -q "1 of 2 points already done" r3b.log || { cat r3b.log; fail "--resume ran more than the failed point"; }
+[ "$(grep -c ',ok,' r3/s.csv)" = 2 ] || fail "after --resume: $(cat r3/s.csv)"
+
+# 4. a host stopped mid-point: a timeout row within the bound (timeout + 10 s to SIGKILL)
+start=$SECONDS
+"$N" run --hosts $H "${q[@]}" --mix 100 --timeout 8 --out r4/s.csv >r4.log 2>&1 &
+run=$!
+mid_point r4.log 1 && for c in $(pgrep -P "${pids[0]}"); do kill -STOP $(tree "$c"); done
+wait $run
+rc=$? took=$((SECONDS - start))
+[ $rc = 1 ] || { cat r4.log; fail "a stopped host: exit $rc, not 1"; }
+grep -q ',timeout,' r4/s.csv || fail "a stopped host: no timeout row: $(cat r4/s.csv)"
+[ $took -le 30 ] || fail "a stopped host: the point took $took s (bound 8 + 10 s)"
+pgrep -f -- "--client=$T_DISK/" >/dev/null && fail "a fio --client of nfsweep's is left"
+echo "stopped host: timeout row after $took s"
+# the stopped host's processes go now, and its server with them
+kill -KILL $(for c in $(pgrep -P "${pids[0]}"); do tree "$c"; done) 2>/dev/null
+echo ok
