@@ -3,7 +3,8 @@
 # indented code block in README.md that begins with "nfsweep " is taken
 # from the README itself (so that an edit that breaks one fails here) and
 # run, in order, in the lab, whose mounts are the README's: /mnt/nc1 and
-# /mnt/nc8, and "nfs-server" (127.0.0.3) serving /srv/nfslab. Each must exit
+# /mnt/nc8, "nfs-server" (127.0.0.3) serving /srv/nfslab, and the load
+# generators gen1-gen3 (lab/run --hosts 3: fio servers on 127.0.100.1-3). Each must exit
 # 0 and the results they write must validate. The `make` lines are tested
 # elsewhere: make test is this suite, make sweep TARGETS=.. (7.5 hours by
 # design) is t_make_sweep with shorter points.
@@ -15,12 +16,14 @@
 mapfile -t cmds < <(sed -n 's/^    \(nfsweep .*\)$/\1/p' "$T_TOP/README.md")
 [ ${#cmds[@]} -ge 6 ] || fail "only ${#cmds[@]} nfsweep commands found in README.md"
 grep -q -- '--mount' <<<"${cmds[*]}" || fail "the README's managed-mount example is gone"
+grep -q -- '--hosts' <<<"${cmds[*]}" || fail "the README's several-hosts example is gone"
 
 # The README's relative paths (results/.., results-schema/..) from a scratch directory.
 work=$T_DISK/readme
 mkdir -p "$work" && ln -s "$T_TOP/results-schema" "$work/results-schema"
 {
 	echo 'echo "127.0.0.3 nfs-server" >> /etc/hosts'
+	echo 'for k in 1 2 3; do echo "127.0.100.$k gen$k" >> /etc/hosts; done'
 	echo "export PATH=$BUILD/harness:\$PATH"
 	for c in "${cmds[@]}"; do
 		printf 'echo "README: %s" >&2\n' "${c//\"/\\\"}"
@@ -29,7 +32,7 @@ mkdir -p "$work" && ln -s "$T_TOP/results-schema" "$work/results-schema"
 	done
 } > "$work/readme.sh"
 cd "$work" || exit 1
-"$T_TOP/lab/run" --timeout 1200 "bash $work/readme.sh" >"$T_DISK/lab.log" 2>&1
+"$T_TOP/lab/run" --hosts 3 --timeout 1200 "bash $work/readme.sh" >"$T_DISK/lab.log" 2>&1
 rc=$?
 grep '^README' "$T_DISK/lab.log"
 [ $rc = 0 ] || { tail -20 "$T_DISK/lab.log"; fail "a README command failed (lab exit $rc)"; }
