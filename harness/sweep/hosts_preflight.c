@@ -49,10 +49,12 @@ static void first_complaint(const char *text, char *buf, size_t len)
 		size_t n = strcspn(line, "\n");
 		/* fio's text, not its JSON document (whose lines start with a brace or a blank) */
 		int prose = n && !strchr("{} \t\"", *line);
+		char one[320];
 
-		if (prose && (memmem(line, n, "fio:", 4) || memmem(line, n, "error", 5) ||
-			      memmem(line, n, "mismatch", 8) || memmem(line, n, "invalid", 7))) {
-			snprintf(buf, len, "%.*s", (int)(n > 300 ? 300 : n), line);
+		snprintf(one, sizeof(one), "%.*s", (int)(n > 300 ? 300 : n), line);
+		if (prose && (strstr(one, "fio:") || strstr(one, "error") || strstr(one, "mismatch") ||
+			      strstr(one, "invalid"))) {
+			snprintf(buf, len, "%s", one);
 			return;
 		}
 		if (prose) {
@@ -110,7 +112,7 @@ static int probe_host(struct sweep *s, struct host_list *l, size_t i, const char
 	else if (!present)
 		snprintf(msg, sizeof(msg), "%s", why[0] ? why : "fio reported nothing of it");
 	else if (one.error)
-		snprintf(msg, sizeof(msg), "fio job error %d (%s)%s%s", one.error,
+		snprintf(msg, sizeof(msg), "fio job error %d (%s)%s%.300s", one.error,
 			 strerror(one.error), why[0] ? ": " : "", why);
 	else
 		hosts_find_failure(l, i, text, msg, sizeof(msg));

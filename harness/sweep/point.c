@@ -554,7 +554,7 @@ int run_point(struct sweep *s, const struct point *p, size_t total, const struct
 		status = STATUS_FIO_ERROR;
 		snprintf(err, sizeof(err), "%s", host_err);
 	} else if (host_err[0]) {
-		snprintf(err + strlen(err), sizeof(err) - strlen(err), "; %s", host_err);
+		snprintf(err + strlen(err), sizeof(err) - strlen(err), "; %.300s", host_err);
 	}
 	/* the detail rows first: the point's row, last, is what makes them count */
 	if (sampling && (ret = point_rpc_record(s, &r, &win, parsed ? &res : NULL)))
