@@ -9,6 +9,9 @@
 #   2. 64 KiB sequential reads and writes of the same file, iodepth 32
 #   3. 4 KiB random and 64 KiB sequential reads over NFS in the lab
 #      (emulator numbers: ratios only)
+#   5. several load generators (lab --hosts 3): the same total load from one
+#      host and from three, aggregate and per host, and the start skew
+#      (tools/bench_hosts.sh)
 #   4. nfsweep-ops, SPECsfs2008's operation mix, on a tmpfs directory and
 #      over NFS in the lab (actimeo=0, 2 ms round trips): io_uring (one
 #      job, iodepth 32) against ops_exec=sync at the same concurrency (32
@@ -220,6 +223,14 @@ if [ -z "${NO_LAB:-}" ]; then
 		{ echo "bench: the lab's nfsweep-ops workload failed" >&2; errors=$((errors + 1)); }
 	[ "$(wc -l < "$csv")" -gt "$before" ] ||
 		{ echo "bench: the lab's nfsweep-ops workload added no rows" >&2; errors=$((errors + 1)); }
+	# Several load generators: the same total load from one host and from three.
+	echo "bench: the same load from 1 host and from 3 (lab --hosts 3, nfsweep run --hosts)" >&2
+	before=$(wc -l < "$csv")
+	"$top/lab/run" --hosts 3 --nconnect 8 --timeout 1800 --rw "$(dirname "$csv")" -- \
+		bash "$top/tools/bench_hosts.sh" "$csv" "$lab_rounds" "$runtime" >&2 ||
+		{ echo "bench: the several-hosts workload failed" >&2; errors=$((errors + 1)); }
+	[ "$(wc -l < "$csv")" -gt "$before" ] ||
+		{ echo "bench: the several-hosts workload added no rows" >&2; errors=$((errors + 1)); }
 fi
 
 python3 "$top/tools/bench_report.py" --report "$csv"

@@ -102,7 +102,7 @@ static int profile_charts(struct plot_ctx *c, int p, int timeline, char drawn[][
  */
 static int draw(struct plot_ctx *c, int timeline)
 {
-	char script[PATH_MAX + 16], drawn[3 * RT_MAX + 3][96];
+	char script[PATH_MAX + 16], drawn[3 * RT_MAX + 4][96];
 	int r = 0, n = 0;
 
 	snprintf(script, sizeof(script), "%s/charts.gp", c->datadir);
@@ -119,6 +119,8 @@ static int draw(struct plot_ctx *c, int timeline)
 		snprintf(drawn[n++], 96, "curve");
 	if (r >= 0 && !(r = plot_ops_chart(c)))
 		snprintf(drawn[n++], 96, "ops-latency");
+	if (r >= 0 && !(r = plot_hosts_chart(c)))
+		snprintf(drawn[n++], 96, "hosts");
 	fclose(c->gp);
 	if (r < 0)
 		return EXIT_SETUP;
@@ -185,9 +187,10 @@ const struct command command_plot = {
 		 "profile, one of\nthroughput or IOPS against read % (read, write and total per "
 		 "target, published figures\nbeside, bars over the repeats) and one of latency "
 		 "(PROFILE-latency: p50 and p99),\nnconnect.png|svg (each target's ratio to the base per "
-		 "workload, published gains\nbeside) and curve.png|svg (load curves, published SPEC "
-		 "SFS curves beside). The data and\nthe gnuplot scripts stay in DIR/plot/ for "
-		 "restyling.",
+		 "workload, published gains\nbeside), curve.png|svg (load curves, published SPEC "
+		 "SFS curves beside), and for a\n--hosts file hosts.png|svg (each host's IOPS, point "
+		 "by point: a host that lagged). The\ndata and the gnuplot scripts stay in DIR/plot/ "
+		 "for restyling.",
 	.opts = plot_opts,
 	.exit_status = "0, 2 usage, 3 unreadable results or gnuplot failed",
 	.run = cmd_plot_main,

@@ -59,4 +59,10 @@ int plot_curve_chart(struct plot_ctx *c);
  */
 int plot_ops_chart(struct plot_ctx *c);
 
+/*
+ * hosts.png|svg: each host's IOPS per point of a --hosts file, side by side
+ * (FILE.hosts.csv). 1 when there is no such file.
+ */
+int plot_hosts_chart(struct plot_ctx *c);
+
 #endif

@@ -562,9 +562,9 @@ int run_point(struct sweep *s, const struct point *p, size_t total, const struct
 	if (parsed && !o->hosts.n &&
 	    (ret = point_ops_record(s, &r, pv.ops_stats, fio_result_runtime(&res))))
 		goto out;
-	if (ph && ph->parsed && (ret = point_hosts_record(s, &r, ph)))
+	if (ph && (ret = point_rpc_record_hosts(s, &r, strrchr(base, '/') + 1, ph->start_s)))
 		goto out;
-	if (ph && (ret = point_rpc_record_hosts(s, &r, strrchr(base, '/') + 1)))
+	if (ph && ph->parsed && (ret = point_hosts_record(s, &r, ph)))
 		goto out;
 	ret = write_row(s, &r, status, err, &res, out.seconds);
 out:

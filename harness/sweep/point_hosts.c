@@ -79,10 +79,22 @@ static void host_cells(char **cells, const struct fio_result *res)
 	cells_set_num(cells, HOSTS_COL_sys_cpu_pct, res->sys_cpu);
 }
 
-int point_hosts_record(const struct sweep *s, const struct row *r, const struct point_hosts *ph)
+int point_hosts_record(const struct sweep *s, struct row *r, const struct point_hosts *ph)
 {
 	const struct host_list *l = &s->o->hosts;
-	int ret = 0;
+	double first = 0, last = 0;
+	int ret = 0, known = 0;
+
+	for (size_t i = 0; i < l->n; i++) {
+		if (!ph->start_s[i])
+			continue;
+		if (!known++ || ph->start_s[i] < first)
+			first = ph->start_s[i];
+		if (ph->start_s[i] > last)
+			last = ph->start_s[i];
+	}
+	if (known >= 2)
+		row_set_num(r, COL_start_skew_ms, (last - first) * 1000.0);
 
 	for (size_t i = 0; i < l->n && !ret; i++) {
 		char *cells[HOSTS_NCOLUMNS] = { 0 };
@@ -94,6 +106,8 @@ int point_hosts_record(const struct sweep *s, const struct row *r, const struct 
 		cells_set(cells, HOSTS_COL_error, "%s", ph->err[i]);
 		if (ph->present[i])
 			host_cells(cells, &ph->res[i]);
+		if (ph->start_s[i])
+			cells_set_num(cells, HOSTS_COL_start_offset_ms, (ph->start_s[i] - first) * 1000.0);
 		cells_protect_text(cells, &table_hosts);
 		ret = detail_append(s->hosts_path, &table_hosts, cells);
 		cells_free(cells, HOSTS_NCOLUMNS);

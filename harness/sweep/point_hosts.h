@@ -18,6 +18,7 @@ struct point_hosts {
 	int present[MAX_HOSTS];
 	char err[MAX_HOSTS][320];	/* what host i reported going wrong, "" if nothing */
 	int parsed;			/* fio's report was read */
+	double start_s[MAX_HOSTS];	/* when each host's jobs started (point_rpc.h), 0 unknown */
 };
 
 /*
@@ -30,7 +31,11 @@ int point_hosts_read(const struct sweep *s, const char *json, struct point_hosts
 		     struct fio_result *total, char *json_err, size_t jlen, char *host_err,
 		     size_t hlen);
 
-/* FILE.hosts.csv: one row per host for the point's row @r. 0, or -errno (said). */
-int point_hosts_record(const struct sweep *s, const struct row *r, const struct point_hosts *ph);
+/*
+ * The row's start skew (the last host's start minus the first's, when two
+ * or more are known), and FILE.hosts.csv: one row per host for the point's
+ * row @r, with its start after the first. 0, or -errno (said).
+ */
+int point_hosts_record(const struct sweep *s, struct row *r, const struct point_hosts *ph);
 
 #endif

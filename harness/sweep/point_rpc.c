@@ -176,7 +176,7 @@ void point_rpc_snapshot_paths(const char *target, const char *point, char *dir, 
 
 /* One host's snapshots: its rows, and its READ and WRITE added to @sum. 1 done, 0 none, -errno. */
 static int record_host(const struct sweep *s, struct row *r, const struct host *h,
-		       const char *stem, const char *target, struct ms_delta sum[2])
+		       const char *stem, const char *target, struct ms_delta sum[2], double *start)
 {
 	char path[2][PATH_MAX + 300];
 	struct ms_mount *m[2] = { NULL, NULL };
@@ -193,6 +193,7 @@ static int record_host(const struct sweep *s, struct row *r, const struct host *
 		if (!mm[k])
 			goto out;
 	}
+	*start = (double)st[0].st_mtim.tv_sec + (double)st[0].st_mtim.tv_nsec / 1e9;
 	for (int d = 0; d < 2; d++) {
 		struct ms_delta delta;
 		const char *op = d ? "WRITE" : "READ";
@@ -212,7 +213,7 @@ out:
 	return ret;
 }
 
-int point_rpc_record_hosts(const struct sweep *s, struct row *r, const char *point)
+int point_rpc_record_hosts(const struct sweep *s, struct row *r, const char *point, double *start)
 {
 	const struct host_list *l = &s->o->hosts;
 	const char *target = row_text(r->cell[COL_path]);
@@ -224,7 +225,8 @@ int point_rpc_record_hosts(const struct sweep *s, struct row *r, const char *poi
 		return 0;
 	point_rpc_snapshot_paths(target, point, dir, sizeof(dir), stem, sizeof(stem));
 	for (size_t i = 0; i < l->n; i++) {
-		ret = record_host(s, r, &l->h[i], stem, target, sum);
+		start[i] = 0;
+		ret = record_host(s, r, &l->h[i], stem, target, sum, &start[i]);
 		if (ret < 0)
 			return ret;
 		got += ret;

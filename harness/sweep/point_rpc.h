@@ -30,10 +30,12 @@ int point_rpc_record(const struct sweep *s, struct row *r, const struct rpc_wind
  * when this machine sees the target at the same path (the lab; a host that
  * is also the controller), then removed. Rows of FILE.rpc.csv per host
  * (their host column), and the point's READ and WRITE columns summed over
- * the hosts. A host without both snapshots has no rows. 0, or -errno when
+ * the hosts. A host without both snapshots has no rows. @start[i]: when
+ * host i's jobs started (its start snapshot's mtime, by the NFS server's
+ * clock: one clock for every host), 0 when unknown. 0, or -errno when
  * FILE.rpc.csv could not be written (said).
  */
-int point_rpc_record_hosts(const struct sweep *s, struct row *r, const char *point);
+int point_rpc_record_hosts(const struct sweep *s, struct row *r, const char *point, double *start);
 
 /* For point @point of target @target: the snapshots' directory, and their stem. */
 void point_rpc_snapshot_paths(const char *target, const char *point, char *dir, size_t dlen,

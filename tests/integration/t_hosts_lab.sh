@@ -9,6 +9,8 @@
 #    rows in FILE.rpc.csv (the host column), whose READ and WRITE counts
 #    add up to the row's rpc_read_ops and rpc_write_ops; on a read point
 #    every host sent READs, on a write point WRITEs;
+#  - the start skew: each host's start after the first (FILE.hosts.csv), the
+#    last of them the row's start_skew_ms;
 #  - a host's fio killed mid-point: a fio_error row naming that host,
 #    exit 1, and --resume runs only that point.
 . "$(dirname "$0")/lib.sh"
@@ -63,8 +65,12 @@ for row in rows:
     assert sorted(x["host"] for x in r) == sorted(hosts), ("%s rows of %s" % (op, row["fio_json"]), r)
     assert all(int(x["count"]) > 0 for x in r), r
     assert sum(int(x["count"]) for x in r) == int(row["rpc_%s_ops" % dirn]), (r, row["rpc_%s_ops" % dirn])
-    print("%s %s: %s IOPS = %s; %s RPCs = %s" % (row["profile"], dirn, row[dirn + "_iops"],
-          " + ".join(h[dirn + "_iops"] for h in mine), op, " + ".join(x["count"] for x in r)))
+    # the start skew: the hosts' start snapshots, by the server's clock
+    offs = sorted(float(h["start_offset_ms"]) for h in mine)
+    assert offs[0] == 0 and abs(offs[-1] - float(row["start_skew_ms"])) < 0.01, (offs, row["start_skew_ms"])
+    print("%s %s: %s IOPS = %s; %s RPCs = %s; start skew %s ms" % (row["profile"], dirn,
+          row[dirn + "_iops"], " + ".join(h[dirn + "_iops"] for h in mine), op,
+          " + ".join(x["count"] for x in r), row["start_skew_ms"]))
 k = list(csv.DictReader(open(d + "/k.csv")))
 assert open(d + "/k.rc").read().strip() == "1", "exit %s after a host was killed" % open(d + "/k.rc").read()
 failed = [x for x in k if x["status"] != "ok"]

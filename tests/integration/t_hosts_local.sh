@@ -10,6 +10,7 @@
 #    refused by name, exit 5, before any results file exists;
 #  - a host's fio killed mid-point: that point is a fio_error row naming the
 #    host, the sweep goes on, exit 1, and --resume runs only that point;
+#    plot draws each host's IOPS (hosts.png), the killed one a gap;
 #  - a host stopped (SIGSTOP) mid-point: a timeout row within the point's
 #    bound, and no fio of nfsweep's left on this machine.
 # Every server is stopped by its pid at the end.
@@ -117,6 +118,13 @@ PY
 	{ cat r3b.log; fail "--resume after the failed point"; }
 grep -q "1 of 2 points already done" r3b.log || { cat r3b.log; fail "--resume ran more than the failed point"; }
 [ "$(grep -c ',ok,' r3/s.csv)" = 2 ] || fail "after --resume: $(cat r3/s.csv)"
+# the per-host chart, the failed attempt's missing host a gap in it
+if "$T_TOP/tools/deps.sh" plot >/dev/null 2>&1; then
+	"$N" plot r3/s.csv > plot.out || fail "nfsweep plot of a --hosts file"
+	grep -q 'r3/hosts.png' plot.out || fail "no hosts chart: $(cat plot.out)"
+	[ "$(grep -c NaN r3/plot/hosts.dat)" = 1 ] || fail "the killed host's gap: $(cat r3/plot/hosts.dat)"
+	"$N" summary r3/s.csv >/dev/null || fail "nfsweep summary of a --hosts file"
+fi
 
 # 4. a host stopped mid-point: a timeout row within the bound (timeout + 10 s to SIGKILL)
 start=$SECONDS
