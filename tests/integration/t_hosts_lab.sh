@@ -12,7 +12,11 @@
 #  - the start skew: each host's start after the first (FILE.hosts.csv), the
 #    last of them the row's start_skew_ms;
 #  - a host's fio killed mid-point: a fio_error row naming that host,
-#    exit 1, and --resume runs only that point.
+#    exit 1, and --resume runs only that point;
+#  - a host stopped (SIGSTOP) mid-point: a timeout row within --timeout +
+#    10 s, and no fio --client left;
+#  - a host whose engine is missing: refused at the pre-flight, named,
+#    exit 5, no results file.
 . "$(dirname "$0")/lib.sh"
 [ "$(id -u)" = 0 ] || skip "the lab needs root"
 [ -x /usr/bin/linux.uml ] || "$T_TOP/tools/deps.sh" lab || skip "user-mode-linux could not be installed"
@@ -20,25 +24,49 @@ d=$T_DISK/h
 mkdir -p "$d"
 q="--profile seq64k,rand4k --mix 100,0 --target nc4=/mnt/nc4 --nfs --runtime 3 --ramp 1"
 q="$q --size 32m --numjobs 1 --iodepth 8"
-# kill_mid LOG PID: SIGKILL the per-connection processes of the fio server PID
-# 2 s into the first point (its line in LOG)
-cat > "$d/kill_mid.sh" <<'SH'
-for i in $(seq 1 150); do grep -q '^\[1/' "$1" 2>/dev/null && break; sleep 0.2; done
-sleep 2
-pkill -KILL -P "$2"
+# In the guest: the sweeps, the faults, and what the test checks after.
+cat > "$d/guest.sh" <<SH
+N=$NFSWEEP d=$d
+q="$q"
 SH
-"$T_TOP/lab/run" --hosts 3 --nconnect 4 --rw "$T_DISK" --timeout 900 "
-	for p in \$LAB_HOST_PIDS; do
-		awk '\$1 == \"device\" { on = (\$5 == \"/mnt/nc4\") } on && \$1 == \"xprt:\" { n++ } END { print n + 0 }' /proc/\$p/mountstats
-	done > $d/xprts
-	echo \"\$LAB_HOSTS\" > $d/hosts
-	$NFSWEEP run --hosts \$LAB_HOSTS $q --out $d/s.csv || exit 10
-	bash $d/kill_mid.sh $d/k.log \$(echo \$LAB_HOST_PIDS | cut -d' ' -f2) &
-	$NFSWEEP run --hosts \$LAB_HOSTS $q --out $d/k.csv > $d/k.log 2>&1
-	echo \$? > $d/k.rc
-	wait
-	$NFSWEEP run --hosts \$LAB_HOSTS $q --out $d/k.csv --resume > $d/k2.log 2>&1 || exit 11
-" >"$d/lab.log" 2>&1
+cat >> "$d/guest.sh" <<'SH'
+tree() { echo "$1"; for c in $(pgrep -P "$1"); do tree "$c"; done; }
+# mid_point LOG SECONDS: SECONDS into the first point (its line in LOG)
+mid_point() {
+	for _ in $(seq 1 150); do grep -q '^\[1/' "$1" 2>/dev/null && break; sleep 0.2; done
+	sleep "$2"
+}
+set -- $LAB_HOST_PIDS
+for p in "$@"; do
+	awk '$1 == "device" { on = ($5 == "/mnt/nc4") } on && $1 == "xprt:" { n++ } END { print n + 0 }' /proc/$p/mountstats
+done > $d/xprts
+echo "$LAB_HOSTS" > $d/hosts
+$N run --hosts $LAB_HOSTS $q --out $d/s.csv || exit 10
+# a host's fio killed mid-point (its server's per-connection processes), then --resume
+$N run --hosts $LAB_HOSTS $q --out $d/k.csv > $d/k.log 2>&1 &
+run=$!
+mid_point $d/k.log 2 && pkill -KILL -P "$2"
+wait $run
+echo $? > $d/k.rc
+$N run --hosts $LAB_HOSTS $q --out $d/k.csv --resume > $d/k2.log 2>&1 || exit 11
+# a host stopped mid-point: a timeout row within --timeout + 10 s
+start=$SECONDS
+$N run --hosts $LAB_HOSTS $q --mix 100 --profile rand4k --timeout 10 --out $d/t.csv > $d/t.log 2>&1 &
+run=$!
+mid_point $d/t.log 2 && for c in $(pgrep -P "$3"); do kill -STOP $(tree "$c"); done
+wait $run
+echo "$? $((SECONDS - start))" > $d/t.rc
+pgrep -f -- "--client=" > $d/t.left
+for c in $(pgrep -P "$3"); do kill -KILL $(tree "$c"); done
+# a host whose engine directory is empty (a tmpfs over it, in its own mount namespace)
+unshare --mount --propagation private sh -c "mount -t tmpfs none '$(dirname "$N")/../engines' &&
+	cd / && fio --server=127.0.100.9 --daemonize=$d/s9.pid" || exit 12
+sleep 1
+$N run --hosts "${LAB_HOSTS%%,*},127.0.100.9" $q --out $d/e.csv > $d/e.log 2>&1
+echo $? > $d/e.rc
+exit 0
+SH
+"$T_TOP/lab/run" --hosts 3 --nconnect 4 --rw "$T_DISK" --timeout 900 "bash $d/guest.sh" >"$d/lab.log" 2>&1
 rc=$?
 [ $rc = 0 ] || { tail -30 "$d/lab.log"; fail "the lab run exited $rc"; }
 [ "$(cat "$d/xprts" | tr '\n' ' ')" = "4 4 4 " ] || fail "the hosts' transports on /mnt/nc4: $(cat "$d/xprts")"
@@ -79,4 +107,13 @@ assert len(k) == 5 and len({(x["profile"], x["read_pct"]) for x in k if x["statu
 print("killed mid-point:", failed[0]["error"])
 PY
 grep -q "3 of 4 points already done" "$d/k2.log" || { cat "$d/k2.log"; fail "--resume ran more than the failed point"; }
+read -r trc took < "$d/t.rc"
+[ "$trc" = 1 ] && grep -q ',timeout,' "$d/t.csv" || { cat "$d/t.log"; fail "a stopped host: exit $trc, $(cat "$d/t.csv")"; }
+[ "$took" -le 40 ] || fail "a stopped host: the point took $took s (bound: --timeout 10 + 10 s)"
+[ ! -s "$d/t.left" ] || fail "a fio --client is left after the timeout: $(cat "$d/t.left")"
+echo "stopped host: a timeout row after $took s"
+[ "$(cat "$d/e.rc")" = 5 ] && grep -q "127.0.100.9: pre-flight: .*invalid external ioengine path" "$d/e.log" ||
+	{ cat "$d/e.log"; fail "a host without the engine: exit $(cat "$d/e.rc")"; }
+[ ! -e "$d/e.csv" ] || fail "a host refused at pre-flight, and e.csv was made"
+echo "refused: $(cat "$d/e.log")"
 echo ok
