@@ -60,10 +60,10 @@ grep -q 'Power' "$res/out" && fail "the guest kernel's messages are on stdout"
 no_guest_left "output"
 
 start=$(date +%s)
-"$LAB" --timeout 25 'sleep 600' >/dev/null 2>"$res/timeout.err"
+"$LAB" --timeout 12 'sleep 600' >/dev/null 2>"$res/timeout.err"
 rc=$?
 [ $rc = 124 ] || fail "timeout gave $rc, not 124"
-grep -q "timeout after 25s" "$res/timeout.err" || fail "timeout message missing: $(cat "$res/timeout.err")"
+grep -q "timeout after 12s" "$res/timeout.err" || fail "timeout message missing: $(cat "$res/timeout.err")"
 [ $(( $(date +%s) - start )) -lt 60 ] || fail "the timeout took too long to act"
 no_guest_left "timeout"
 
