@@ -368,13 +368,6 @@ static int inline_include(const struct sweep_opts *o, const char *name, FILE *ou
 }
 
 /*
- * The job file fio runs: the profile itself, or with --fio-opt a copy of it
- * (BASE.fio, kept) with the options at the end of every section, where they
- * win over the profile's own, and its includes made absolute. With --hosts
- * always a copy, includes inlined: fio's client sends the job file's text,
- * and each server would look for an include on its own disk. 0, or -errno.
- */
-/*
  * --hosts: each section ends with exec_prerun and exec_postrun, so that
  * every host's jobs snapshot their own mountstats at their start and end
  * into the target (point_rpc.h). fio's client carries no files back: the
@@ -393,6 +386,13 @@ static void snapshot_lines(FILE *out, const char *target, const char *point)
 			k ? "after" : "before");
 }
 
+/*
+ * The job file fio runs: the profile itself, or with --fio-opt a copy of it
+ * (BASE.fio, kept) with the options at the end of every section, where they
+ * win over the profile's own, and its includes made absolute. With --hosts
+ * always a copy, includes inlined: fio's client sends the job file's text,
+ * and each server would look for an include on its own disk. 0, or -errno.
+ */
 static int point_jobfile(const struct sweep_opts *o, const char *profile_path, const char *base,
 			 const char *target, char *path, size_t len)
 {
