@@ -492,8 +492,8 @@ int run_point(struct sweep *s, const struct point *p, size_t total, const struct
 	}
 	ret = point_jobfile(o, profile_path, base, p->target->path, jobfile, sizeof(jobfile));
 	if (ret) {
-		snprintf(err, sizeof(err), "%s: the job file with --fio-opt for %.300s: %s", s->cmd,
-			 profile_path, strerror(-ret));
+		snprintf(err, sizeof(err), "%s: the job file's copy (--fio-opt, --hosts) for %.300s: %s",
+			 s->cmd, profile_path, strerror(-ret));
 		ret = write_row(s, &r, STATUS_SETUP_ERROR, err, &res, 0);
 		goto out;
 	}
