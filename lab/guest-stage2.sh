@@ -97,7 +97,7 @@ phase mounted
 
 # --hosts N: load generators, each a fio server in a mount and UTS
 # namespace of its own: the variants mounted again at the same paths, from
-# server addresses of its own (127.0.1K.J: its own NFS clients, with their
+# server addresses of its own (127.0.(10+K).J: its own NFS clients, with their
 # own transports; its hostname keeps NFSv4 from merging them with
 # another's), and fio --server on 127.0.100.K. All on the loopback: no
 # address leaves the guest, and no route or link is touched.
