@@ -443,17 +443,86 @@ static int point_jobfile(const struct sweep_opts *o, const char *profile_path, c
 	return ret;
 }
 
+/*
+ * How the point ended: fio's JSON read into @res (with --hosts, @ph: each
+ * host's figures and @res their sum; *@parsed says whether the report was
+ * read), the status, and its error text in @err. A host that failed fails
+ * the point, by name, whatever fio's exit status.
+ */
+static const char *read_outcome(const struct sweep *s, const char *json,
+				const struct fio_outcome *out, struct point_hosts *ph,
+				struct fio_result *res, int *parsed, char *err, size_t len)
+{
+	char json_err[256] = "", host_err[512] = "", reason[256];
+	const char *status;
+
+	if (ph)
+		*parsed = !point_hosts_read(s, json, ph, res, json_err, sizeof(json_err), host_err,
+					    sizeof(host_err)) && !out->timed_out;
+	else
+		*parsed = !out->timed_out && !fio_json_parse_file(json, res, json_err,
+								  sizeof(json_err));
+	stderr_reason(json, reason, sizeof(reason));
+	status = point_outcome(out, *parsed || out->timed_out ? NULL : json_err, res, reason,
+			       s->o->timeout, err, len);
+	if (host_err[0] && !out->timed_out) {
+		status = STATUS_FIO_ERROR;
+		snprintf(err, len, "%s", host_err);
+	} else if (host_err[0]) {
+		snprintf(err + strlen(err), len - strlen(err), "; %.300s", host_err);
+	}
+	return status;
+}
+
+/* --hosts: each host's RPC rows (and their start times), then its row of FILE.hosts.csv. */
+static int record_hosts(const struct sweep *s, struct row *r, const char *base,
+			struct point_hosts *ph)
+{
+	int ret = point_rpc_record_hosts(s, r, strrchr(base, '/') + 1, ph->start_s);
+
+	if (!ret && ph->parsed)
+		ret = point_hosts_record(s, r, ph);
+	return ret;
+}
+
+/*
+ * A point's start: its files' stem @base (PATH_MAX), fio's variables, the
+ * identity of its row, its file system (not with --hosts: the target is on
+ * the hosts, and this machine's mounts say nothing of it), and its line on
+ * stderr. 0, or -ENAMETOOLONG (said).
+ */
+static int point_start(struct sweep *s, const struct point *p, size_t total,
+		       const struct point_load *load, char *base, struct point_vars *pv,
+		       struct row *r, struct mount_of *m, int *nfs)
+{
+	const struct sweep_opts *o = s->o;
+	char rel[PATH_MAX];
+
+	if (point_base(s, p, load, base, PATH_MAX, rel, sizeof(rel))) {
+		fprintf(stderr, "nfsweep %s: %s: path too long\n", s->cmd, s->fio_dir);
+		return -ENAMETOOLONG;
+	}
+	point_fio_vars(o, s->engine_value, p, load, base, pv);
+	point_identity(r, s, p, load);
+	row_set(r, COL_fio_json, "%s", rel);
+	*nfs = 0;
+	if (!o->hosts.n && !mount_of_path(p->target->path, NULL, m)) {
+		row_set(r, COL_fs_type, "%s", m->fstype);
+		*nfs = mount_is_nfs(m);
+	}
+	report_start(p, total, load);
+	return 0;
+}
+
 int run_point(struct sweep *s, const struct point *p, size_t total, const struct point_load *load,
 	      const char *setup_err, struct fio_result *res_out)
 {
 	const struct sweep_opts *o = s->o;
 	const struct profile_info *pi = &o->info[profile_index(o, p->profile)];
-	char profile_path[PATH_MAX], base[PATH_MAX], rel[PATH_MAX], json[PATH_MAX + 8];
-	char jobfile[PATH_MAX + 8], logs[3][PATH_MAX + 32], err[512] = "", json_err[256] = "";
-	char reason[256];
+	char profile_path[PATH_MAX], base[PATH_MAX], json[PATH_MAX + 8];
+	char jobfile[PATH_MAX + 8], logs[3][PATH_MAX + 32], err[512] = "";
 	const char *args[3 + MAX_FIO_OPTS];
 	struct point_hosts *ph = NULL;
-	char host_err[512] = "";
 	struct snapshot after = { 0 };
 	struct rpc_window win = { 0 };
 	struct fio_result res = { 0 };
@@ -465,10 +534,8 @@ int run_point(struct sweep *s, const struct point *p, size_t total, const struct
 	const char *call = "", *status;
 	int ret, nfs = 0, sampling = 0, parsed;
 
-	if (point_base(s, p, load, base, sizeof(base), rel, sizeof(rel))) {
-		fprintf(stderr, "nfsweep %s: %s: path too long\n", s->cmd, s->fio_dir);
+	if (point_start(s, p, total, load, base, &pv, &r, &m, &nfs))
 		return -ENAMETOOLONG;
-	}
 	snprintf(json, sizeof(json), "%s.json", base);
 	/* fio's per-second logs beside the JSON (BASE_bw.N.log, BASE_iops.N.log: plot --timeline) */
 	snprintf(logs[0], sizeof(logs[0]), "--write_bw_log=%s", base);
@@ -477,15 +544,6 @@ int run_point(struct sweep *s, const struct point *p, size_t total, const struct
 	for (int i = 0; i < 3; i++)
 		args[i] = logs[i];
 	sweep_profile_path(o, p->profile, profile_path, sizeof(profile_path));
-	point_fio_vars(o, s->engine_value, p, load, base, &pv);
-	point_identity(&r, s, p, load);
-	row_set(&r, COL_fio_json, "%s", rel);
-	/* with --hosts the target is on the hosts: this machine's mounts say nothing of it */
-	if (!o->hosts.n && !mount_of_path(p->target->path, NULL, &m)) {
-		row_set(&r, COL_fs_type, "%s", m.fstype);
-		nfs = mount_is_nfs(&m);
-	}
-	report_start(p, total, load);
 	if (setup_err) {
 		ret = write_row(s, &r, STATUS_SETUP_ERROR, setup_err, &res, 0);
 		goto out;
@@ -499,10 +557,7 @@ int run_point(struct sweep *s, const struct point *p, size_t total, const struct
 	}
 	/* the target's NFS counters, sampled while fio runs: fio's window is cut from them after */
 	sampling = nfs && !rpc_window_start(&win, o->mountstats, m.mountpoint, o->runtime);
-	/*
-	 * --hosts: fio's client, with the hosts' latency histograms (json+) to
-	 * merge; no per-second logs (they would come back named per host).
-	 */
+	/* --hosts: fio's client, the hosts' histograms (json+) to merge, no per-second logs */
 	cmd = (struct fio_cmd){ .fio = o->fio, .jobfile = jobfile, .vars = pv.v,
 				.nvars = pv.n, .args = args, .nargs = o->hosts.n ? 0 : 3,
 				.json_path = json, .timeout_s = o->timeout,
@@ -533,12 +588,7 @@ int run_point(struct sweep *s, const struct point *p, size_t total, const struct
 		ret = -ENOMEM;
 		goto out;
 	}
-	if (o->hosts.n)
-		parsed = !point_hosts_read(s, json, ph, &res, json_err, sizeof(json_err), host_err,
-					   sizeof(host_err)) && !out.timed_out;
-	else
-		parsed = !out.timed_out && !fio_json_parse_file(json, &res, json_err,
-								sizeof(json_err));
+	status = read_outcome(s, json, &out, ph, &res, &parsed, err, sizeof(err));
 	if (parsed) {
 		fill_fio(&r, &res, pi->op_mix);
 		if (load)
@@ -546,25 +596,13 @@ int run_point(struct sweep *s, const struct point *p, size_t total, const struct
 		if (res_out)
 			*res_out = res;
 	}
-	stderr_reason(json, reason, sizeof(reason));
-	status = point_outcome(&out, parsed || out.timed_out ? NULL : json_err, &res, reason,
-			       o->timeout, err, sizeof(err));
-	/* a host that failed fails the point, by name, whatever fio's exit status */
-	if (host_err[0] && !out.timed_out) {
-		status = STATUS_FIO_ERROR;
-		snprintf(err, sizeof(err), "%s", host_err);
-	} else if (host_err[0]) {
-		snprintf(err + strlen(err), sizeof(err) - strlen(err), "; %.300s", host_err);
-	}
 	/* the detail rows first: the point's row, last, is what makes them count */
 	if (sampling && (ret = point_rpc_record(s, &r, &win, parsed ? &res : NULL)))
 		goto out;
 	if (parsed && !o->hosts.n &&
 	    (ret = point_ops_record(s, &r, pv.ops_stats, fio_result_runtime(&res))))
 		goto out;
-	if (ph && (ret = point_rpc_record_hosts(s, &r, strrchr(base, '/') + 1, ph->start_s)))
-		goto out;
-	if (ph && ph->parsed && (ret = point_hosts_record(s, &r, ph)))
+	if (ph && (ret = record_hosts(s, &r, base, ph)))
 		goto out;
 	ret = write_row(s, &r, status, err, &res, out.seconds);
 out:

@@ -14,7 +14,7 @@
 #  - a host's fio killed mid-point: a fio_error row naming that host,
 #    exit 1, and --resume runs only that point;
 #  - a host stopped (SIGSTOP) mid-point: a timeout row within --timeout +
-#    10 s, and no fio --client left;
+#    10 s, no fio --client left, and the other hosts' jobs ended;
 #  - a host whose engine is missing: refused at the pre-flight, named,
 #    exit 5, no results file.
 . "$(dirname "$0")/lib.sh"
@@ -51,12 +51,16 @@ echo $? > $d/k.rc
 $N run --hosts $LAB_HOSTS $q --out $d/k.csv --resume > $d/k2.log 2>&1 || exit 11
 # a host stopped mid-point: a timeout row within --timeout + 10 s
 start=$SECONDS
-$N run --hosts $LAB_HOSTS $q --mix 100 --profile rand4k --timeout 10 --out $d/t.csv > $d/t.log 2>&1 &
+# (the point would run 30 s: the other hosts' jobs end only if they are told to)
+$N run --hosts $LAB_HOSTS $q --mix 100 --profile rand4k --runtime 30 --timeout 10 --out $d/t.csv > $d/t.log 2>&1 &
 run=$!
 mid_point $d/t.log 2 && for c in $(pgrep -P "$3"); do kill -STOP $(tree "$c"); done
 wait $run
 echo "$? $((SECONDS - start))" > $d/t.rc
 pgrep -f -- "--client=" > $d/t.left
+# the other hosts' fio stopped too (fio's client, stopped, tells them): only their servers left
+sleep 3
+for p in "$1" "$2"; do pgrep -P "$p"; done >> $d/t.left
 for c in $(pgrep -P "$3"); do kill -KILL $(tree "$c"); done
 # a host whose engine directory is empty (a tmpfs over it, in its own mount namespace)
 unshare --mount --propagation private sh -c "mount -t tmpfs none '$(dirname "$N")/../engines' &&
@@ -110,7 +114,7 @@ grep -q "3 of 4 points already done" "$d/k2.log" || { cat "$d/k2.log"; fail "--r
 read -r trc took < "$d/t.rc"
 [ "$trc" = 1 ] && grep -q ',timeout,' "$d/t.csv" || { cat "$d/t.log"; fail "a stopped host: exit $trc, $(cat "$d/t.csv")"; }
 [ "$took" -le 40 ] || fail "a stopped host: the point took $took s (bound: --timeout 10 + 10 s)"
-[ ! -s "$d/t.left" ] || fail "a fio --client is left after the timeout: $(cat "$d/t.left")"
+[ ! -s "$d/t.left" ] || fail "fio processes left after the timeout (the client, or the other hosts' jobs): $(cat "$d/t.left")"
 echo "stopped host: a timeout row after $took s"
 [ "$(cat "$d/e.rc")" = 5 ] && grep -q "127.0.100.9: pre-flight: .*invalid external ioengine path" "$d/e.log" ||
 	{ cat "$d/e.log"; fail "a host without the engine: exit $(cat "$d/e.rc")"; }
