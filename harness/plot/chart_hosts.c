@@ -23,12 +23,13 @@ struct hosts_chart {
 	char points[MAX_POINTS][160];	/* the point (fio_json), in order */
 	char titles[MAX_POINTS][160];	/* and its label */
 	int npoints;
-	char hosts[MAX_SERIES][128];
+	char hosts[MAX_SERIES][160];
 	int nhosts;
 	double iops[MAX_POINTS][MAX_SERIES];	/* NaN where the host reported nothing */
 	int skipped;
 };
 
+/* The index of @key in @list (*@n entries), added if missing; -1 when @list is full. */
 static int find(char (*list)[160], int *n, int max, const char *key)
 {
 	for (int i = 0; i < *n; i++)
@@ -38,17 +39,6 @@ static int find(char (*list)[160], int *n, int max, const char *key)
 		return -1;
 	snprintf(list[*n], 160, "%s", key);
 	return (*n)++;
-}
-
-static int host_index(struct hosts_chart *hc, const char *host)
-{
-	for (int i = 0; i < hc->nhosts; i++)
-		if (!strcmp(hc->hosts[i], host))
-			return i;
-	if (hc->nhosts == MAX_SERIES)
-		return -1;
-	snprintf(hc->hosts[hc->nhosts], sizeof(hc->hosts[0]), "%s", host);
-	return hc->nhosts++;
 }
 
 /* Read FILE.hosts.csv. 1 when there is none, or no row. */
@@ -77,7 +67,7 @@ static int read_rows(struct hosts_chart *hc, const char *path)
 			continue;
 		}
 		p = find(hc->points, &hc->npoints, MAX_POINTS, rec.cells[c_json]);
-		h = host_index(hc, rec.cells[c_host]);
+		h = find(hc->hosts, &hc->nhosts, MAX_SERIES, rec.cells[c_host]);
 		if (p < 0 || h < 0) {
 			hc->skipped = 1;
 			continue;
