@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "results/detail_file.h"
+#include "sweep/fio_json.h"
 #include "sweep/point_ops.h"
 
 static json_object *get(json_object *o, const char *key)
@@ -148,24 +149,6 @@ void op_rows_free(struct op_rows *rows)
 	rows->n = 0;
 }
 
-/* Everything in @path, NUL-terminated (NULL with errno set). */
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "r"), *mem;
-	char *text = NULL, buf[8192];
-	size_t len = 0, n;
-
-	if (!f)
-		return NULL;
-	mem = open_memstream(&text, &len);
-	while (mem && (n = fread(buf, 1, sizeof(buf), f)) > 0)
-		fwrite(buf, 1, n, mem);
-	if (mem)
-		fclose(mem);
-	fclose(f);
-	return text;
-}
-
 static int write_rows(const struct sweep *s, const struct row *r, const struct op_rows *rows,
 		      double runtime_s)
 {
@@ -208,7 +191,7 @@ int point_ops_record(const struct sweep *s, const struct row *r, const char *pat
 {
 	struct op_rows *rows;
 	char err[256];
-	char *text = slurp(path);
+	char *text = fio_output_read(path);	/* the engine's ops_stats file */
 	int ret;
 
 	if (!text)
