@@ -9,11 +9,21 @@
 
 void gp_text(char *dst, size_t len, const char *src, int enhanced)
 {
+	static const char apostrophe[] = "\xe2\x80\x99";	/* U+2019, in UTF-8 */
 	size_t o = 0;
 
 	for (; *src && o + 4 < len; src++) {
-		if (*src == '"' || *src == '\\' || *src == '\n' || *src == '\'') {
-			dst[o++] = '`';
+		if (*src == '"' || *src == '\'' || *src == '`') {
+			/*
+			 * Not a backquote: gnuplot runs the text between two
+			 * backquotes as a shell command, even in a string.
+			 */
+			memcpy(dst + o, apostrophe, 3);
+			o += 3;
+		} else if (*src == '\\') {
+			dst[o++] = '/';
+		} else if (*src == '\n') {
+			dst[o++] = ' ';
 		} else if (enhanced && strchr("_^@&~{}", *src)) {
 			dst[o++] = '\\';
 			dst[o++] = '\\';
@@ -39,6 +49,7 @@ FILE *gp_open(const char *dir, const char *name, char *path, size_t len)
 void gp_terminals(FILE *gp, const char *dir, const char *name, const char *body_path)
 {
 	/* The same script twice: after a PNG terminal and after an SVG one. */
+	fprintf(gp, "set encoding utf8\n");
 	fprintf(gp, "set terminal pngcairo size 1280,800 enhanced font 'sans,11'\n"
 		"set output '%s/%s.png'\nload '%s'\n", dir, name, body_path);
 	fprintf(gp, "set terminal svg size 1280,800 enhanced font 'sans,11' background '#ffffff'\n"

@@ -7,8 +7,10 @@
 #include <stdio.h>
 
 /*
- * User text in a gnuplot string: quotes, backslashes and newlines become
- * harmless. Series titles are drawn noenhanced; for an enhanced title
+ * User text in a gnuplot string, single- or double-quoted: quotes and
+ * backquotes become a typographic apostrophe (U+2019), backslashes a slash,
+ * newlines a space, so that nothing in it can end the string or run a
+ * command. Series titles are drawn noenhanced; for an enhanced title
  * (@enhanced) the markup characters are escaped as well.
  */
 void gp_text(char *dst, size_t len, const char *src, int enhanced);
