@@ -39,27 +39,39 @@ o_reference = { .name = "reference", .arg = "DIR", .type = OPT_STR,
 	.complete = OPT_COMPLETE_DIR, .example = "results-schema/reference" };
 static const struct opt *const compare_opts[] = { &o_base, &o_out, &o_reference, NULL };
 
-#define NCSV 11
+#define NCSV 12
 static const char *const csv_header[NCSV] = { "kind", "profile", "read_pct", "metric", "target",
 					      "base", "value", "base_value", "ratio",
-					      "published_ratio", "what" };
+					      "published_ratio", "what",
+					      "difference_from_published_pct" };
 
-/* One CSV row of a ratio; @published < 0: none. */
+/* How far a measured ratio is from the published one, in percent of it. */
+static double pct_from_published(double ratio, double published)
+{
+	return (ratio / published - 1) * 100;
+}
+
+/*
+ * One CSV row of a ratio; @published <= 0: none. The difference goes last,
+ * so that the columns before it keep the places they had (schema of
+ * compare.csv before 1.5).
+ */
 static void csv_ratio(int fd, const char *kind, const char *profile, int pct, enum rt_metric m,
 		      const char *target, const char *base, const double vals[3], double published,
 		      const char *what)
 {
-	char cells[5][32];
+	char cells[6][32];
 	const char *row[NCSV] = { kind, profile, cells[0], rt_metric_column[m], target, base,
-				  cells[1], cells[2], cells[3], cells[4], what };
+				  cells[1], cells[2], cells[3], cells[4], what, cells[5] };
 
 	snprintf(cells[0], 32, "%d", pct);
 	for (int i = 0; i < 3; i++)
 		snprintf(cells[1 + i], 32, "%.3f", vals[i]);
-	if (published >= 0)
+	cells[4][0] = cells[5][0] = '\0';
+	if (published > 0) {
 		snprintf(cells[4], 32, "%.3f", published);
-	else
-		cells[4][0] = '\0';
+		snprintf(cells[5], 32, "%.1f", pct_from_published(vals[2], published));
+	}
 	csv_append_record(fd, row, NCSV);
 }
 
@@ -67,12 +79,22 @@ static void csv_ratio(int fd, const char *kind, const char *profile, int pct, en
 static void print_headlines(const struct results_table *t, const struct reference *ref, int base,
 			    int fd)
 {
-	printf("nconnect comparison, each target against %s:\n", t->targets[base]);
+	printf("nconnect comparison, each target against %s, beside the published gain "
+	       "(difference: measured / published - 1):\n", t->targets[base]);
 	printf("  %-26s %-8s", "workload", "unit");
 	for (int tg = 0; tg < t->ntargets; tg++)
 		if (tg != base)
 			printf(" %10s", t->targets[tg]);
-	printf(" %10s\n", "published");
+	printf(" %10s", "published");
+	for (int tg = 0; tg < t->ntargets; tg++) {
+		char head[16];
+
+		if (tg == base)
+			continue;
+		snprintf(head, sizeof(head), "%.5s diff", t->targets[tg]);
+		printf(" %10s", head);
+	}
+	printf("\n");
 	for (int h = 0; h < NHEADLINES; h++) {
 		const struct headline *hl = &headlines[h];
 		int p = rt_profile(t, hl->profile);
@@ -82,22 +104,34 @@ static void print_headlines(const struct results_table *t, const struct referenc
 
 		if (pub)
 			snprintf(pubs, sizeof(pubs), "%.1fx", pub->value);
+		char diffs[RT_MAX][16];
+		int nd = 0;
+
 		printf("  %-26s %-8s", hl->name, hl->unit);
 		for (int tg = 0; tg < t->ntargets; tg++) {
 			double v[3];
 
 			if (tg == base)
 				continue;
+			snprintf(diffs[nd], sizeof(diffs[nd]), "-");
 			if (p < 0 || compare_ratio(t, p, hl->read_pct, tg, base, hl->metric, &v[0],
 						   &v[1], &v[2])) {
 				printf(" %10s", "-");
+				nd++;
 				continue;
 			}
 			printf(" %9.2fx", v[2]);
+			if (pub && pub->value > 0)
+				snprintf(diffs[nd], sizeof(diffs[nd]), "%+.0f%%",
+					 pct_from_published(v[2], pub->value));
+			nd++;
 			csv_ratio(fd, "headline", hl->profile, hl->read_pct, hl->metric, t->targets[tg],
 				  t->targets[base], v, pub ? pub->value : -1, hl->name);
 		}
-		printf(" %10s\n", pubs);
+		printf(" %10s", pubs);
+		for (int i = 0; i < nd; i++)
+			printf(" %10s", diffs[i]);
+		printf("\n");
 	}
 }
 
@@ -336,7 +370,7 @@ const struct command command_compare = {
 	.about = "With one file: the ratio of each target to the base target per profile and read "
 		 "%, on total\nMiB/s (64 KiB and larger blocks) or total IOPS, and the headline "
 		 "ratios of the published\nnconnect comparison (seq read, seq write, random read, "
-		 "random write) beside the published\ngains (compare.csv). With two files (before "
+		 "random write) beside the published\ngains and their difference from them (compare.csv). With two files (before "
 		 "and after a tuning change): each point of the\nsecond over the same point of the "
 		 "first, throughput and p99 latency of reads and writes\n(compare-runs.csv beside "
 		 "the second). Printed, and written as CSV to --out.",

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * nconnect.png|svg: bars per workload, each target's ratio to the base
- * printed on its bar, and the published gain beside.
+ * printed on its bar with its difference from the published gain, and the
+ * published gain beside.
  */
 #include <stdio.h>
 
@@ -57,7 +58,7 @@ static void write_script(struct plot_ctx *c, FILE *f, const char *dat)
 
 	fprintf(f, "reset\nset title \"nconnect comparison: each target's ratio to %s, per workload\\n{/*0.8 %s}\"\n",
 		t->targets[c->base], c->subtitle);
-	fprintf(f, "set ylabel 'ratio to %s (x)'\nset yrange [0:*]\nset grid ytics\n"
+	fprintf(f, "set ylabel 'ratio to %s (x)'\nset yrange [0:*]\nset offsets 0, 0, graph 0.1, 0\nset grid ytics\n"
 		"set style data histograms\nset style histogram clustered gap 1\n"
 		"set style fill solid 0.8 border -1\nset boxwidth 0.9\nset key below horizontal\n"
 		"set xtics nomirror\nset arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2\n",
@@ -75,12 +76,22 @@ static void write_script(struct plot_ctx *c, FILE *f, const char *dat)
 	}
 	fprintf(f, "  '' using %d lc rgb '#888888' title 'published nconnect gain (Azure NetApp Files)' noenhanced",
 		col);
-	/* The ratio printed on each bar. */
+	/*
+	 * The ratio printed on each bar; on a measured one, its difference from
+	 * the published gain too (none where there is no published figure: NaN
+	 * is the only value not equal to itself).
+	 */
 	for (int s = 0; s < nseries; s++) {
 		double off = (s - (nseries - 1) / 2.0) * w;
+		int pub = nseries + 1;
 
-		fprintf(f, ", \\\n  '' using ($0%+.3f):%d:(sprintf('%%.2fx', $%d)) with labels offset 0,0.8 notitle",
-			off, s + 2, s + 2);
+		fprintf(f, ", \\\n  '' using ($0%+.3f):%d:", off, s + 2);
+		if (s + 2 == pub)
+			fprintf(f, "(sprintf('%%.2fx', $%d))", pub);
+		else
+			fprintf(f, "($%d == $%d && $%d > 0 ? sprintf('%%.2fx (%%+.0f%%%%)', $%d, ($%d / $%d - 1) * 100) : sprintf('%%.2fx', $%d))",
+				pub, pub, pub, s + 2, s + 2, pub, s + 2);
+		fprintf(f, " with labels offset 0,0.8 notitle");
 	}
 	fprintf(f, "\n");
 }
