@@ -32,7 +32,7 @@ echo 1 > /proc/sys/kernel/sysrq
 ip link set lo up || die "ip link set lo up failed"
 hostname "${LAB_HOSTNAME:-nfsweep-lab}"
 
-modprobe -a nfsd nfs nfsv3 nfsv4 sch_fq sch_netem sch_tbf || die "modprobe of the NFS/qdisc modules failed"
+modprobe -a nfsd nfs nfsv3 nfsv4 sch_fq sch_netem sch_tbf sch_htb cls_u32 || die "modprobe of the NFS/qdisc modules failed"
 mount -t nfsd nfsd /proc/fs/nfsd || die "mount of the nfsd filesystem failed"
 mount -t rpc_pipefs sunrpc /run/rpc_pipefs || die "mount of rpc_pipefs failed"
 
@@ -67,6 +67,13 @@ case $LAB_VERS in
 3) src=$EXPORT ;;
 *) src=/ ;;
 esac
+# The cloud profile's limit on requests in flight per connection: the
+# kernel sizes each transport's slot table when it makes it, so before the
+# first mount (the hosts' mounts below get it too).
+if [ "$LAB_SHAPING" = cloud ]; then
+	echo "$LAB_CLOUD_SLOTS" > /proc/sys/sunrpc/tcp_max_slot_table_entries ||
+		die "sunrpc.tcp_max_slot_table_entries=$LAB_CLOUD_SLOTS failed"
+fi
 i=0
 : > "$RUN/mounts"
 for nc in $LAB_NCONNECT; do
@@ -127,12 +134,7 @@ done
 export LAB_HOSTS LAB_HOST_PIDS
 [ -z "$LAB_HOSTS" ] || phase hosts
 
-case $LAB_SHAPING in
-none) ;;
-percap) tc qdisc replace dev lo root fq maxrate "$LAB_RATE" || die "tc fq maxrate $LAB_RATE failed" ;;
-delay) tc qdisc replace dev lo root netem delay "$LAB_DELAY" || die "tc netem delay $LAB_DELAY failed" ;;
-*) die "unknown shaping profile $LAB_SHAPING" ;;
-esac
+"$RUN/shape.sh" on || die "the $LAB_SHAPING shaping profile could not be applied"
 
 export LAB_EXPORT=$EXPORT LAB_MOUNTS="$(awk '{ printf "%s%s=%s", (NR > 1 ? " " : ""), $1, $2 }' "$RUN/mounts")"
 phase running

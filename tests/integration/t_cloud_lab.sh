@@ -1,0 +1,72 @@
+#!/bin/bash
+# make sweep's default: the lab through the cloud model (lab/README.md, "The
+# cloud model"), its pure-read and pure-write points only (MIX=100,0: the
+# four ratios the article publishes). Each effect in its direction, with
+# room for noise: sequential and random reads gain clearly from nconnect,
+# sequential writes do not (the egress cap binds whatever the connections),
+# and each mechanism binds where the model says, seen in the RPC columns:
+# the byte caps are never exceeded, random I/O on one connection waits for
+# RPC slots and on eight does not. Then lab/run refuses a bad cloud option.
+. "$(dirname "$0")/lib.sh"
+[ "$(id -u)" = 0 ] || skip "the lab needs root"
+[ -x /usr/bin/linux.uml ] || "$T_TOP/tools/deps.sh" lab || skip "user-mode-linux could not be installed"
+"$T_TOP/tools/deps.sh" plot >/dev/null 2>&1 || skip "gnuplot could not be installed"
+
+res=$T_DISK/results
+mkdir -p "$res"
+make -s -C "$T_TOP" sweep MIX=100,0 RESULTS="$res" >"$T_DISK/out" 2>&1 ||
+	{ tail -20 "$T_DISK/out"; fail "make sweep (the lab, cloud) exited $?"; }
+csv=$(find "$res" -name sweep.csv)
+[ -f "$csv" ] || fail "no sweep.csv under $res"
+grep -A5 '^nconnect comparison' "$T_DISK/out"
+grep -Eq '64 KiB sequential read +MiB/s +[0-9.]+x +2\.3x +[-+][0-9]+%' "$T_DISK/out" ||
+	fail "make sweep did not print the ratios beside the article's: $(cat "$T_DISK/out")"
+python3 "$T_HERE/results_check.py" "$csv" --rows 8 --status ok --nfs || fail "the sweep's rows"
+
+python3 - "$csv" <<'PY' || fail "the cloud model's effects"
+import csv, re, sys
+rows = {(r["profile"], r["target"], r["read_pct"]): r for r in csv.DictReader(open(sys.argv[1]))}
+def f(p, t, pct, col):
+    return float(rows[(p, t, pct)][col])
+note = rows[("seq64k", "nc1", "100")]["note"]
+m = re.search(r"at 1/(\d+) \(cloud shaping: per connection ([\d.]+) MiB/s and (\d+) RPC slots, "
+              r"RTT ([\d.]+) ms, egress ([\d.]+) MiB/s, reads ([\d.]+) MiB/s\)", note)
+assert m, "the rows' note does not describe the model: %r" % note
+conn, slots, rtt, egress, read = (float(m.group(i)) for i in (2, 3, 4, 5, 6))
+gain = {(p, pct): f(p, "nc8", pct, col) / f(p, "nc1", pct, col)
+        for p, col in (("seq64k", "total_mib_s"), ("rand4k", "total_iops")) for pct in ("100", "0")}
+print("gains nc8/nc1: seq read %.2f, seq write %.2f, rand read %.2f, rand write %.2f" % (
+      gain["seq64k", "100"], gain["seq64k", "0"], gain["rand4k", "100"], gain["rand4k", "0"]))
+# the directions (the article: 2.3, none, 3, 3)
+assert gain["seq64k", "100"] >= 1.6, "sequential read gains too little"
+assert gain["rand4k", "100"] >= 2.0 and gain["rand4k", "0"] >= 2.0, "random I/O gains too little"
+assert gain["seq64k", "0"] <= 1.25, "sequential write gains: the egress cap does not bind"
+assert gain["seq64k", "0"] < gain["seq64k", "100"] - 0.4, "sequential write gains like reads"
+# the byte caps bind and are never exceeded (10 % for the ramp's edge)
+for t, pct, cap, what in (("nc1", "100", conn, "per connection"), ("nc8", "100", read, "read ceiling"),
+                          ("nc1", "0", min(conn, egress), "per connection"), ("nc8", "0", egress, "egress")):
+    mib = f("seq64k", t, pct, "total_mib_s")
+    print("seq64k %s read %s%%: %.1f MiB/s under the %s cap of %.1f" % (t, pct, mib, what, cap))
+    assert 0.6 * cap <= mib <= 1.1 * cap, "%s is not held at its %s cap" % (t, what)
+# random I/O: one connection's requests wait for its slots (queue time over
+# the RTT: 16 in flight for 5 slots), eight connections' do not; the RTT is
+# the model's
+for pct, op in (("100", "read"), ("0", "write")):
+    q1, r1 = f("rand4k", "nc1", pct, "rpc_%s_avg_queue_ms" % op), f("rand4k", "nc1", pct, "rpc_%s_avg_rtt_ms" % op)
+    q8, r8 = f("rand4k", "nc8", pct, "rpc_%s_avg_queue_ms" % op), f("rand4k", "nc8", pct, "rpc_%s_avg_rtt_ms" % op)
+    print("rand4k %s RPCs: nc1 queue %.2f ms, RTT %.2f ms; nc8 queue %.2f ms, RTT %.2f ms" % (op, q1, r1, q8, r8))
+    assert q1 > r1, "one connection's %ss do not wait for slots" % op
+    assert q8 < 0.3 * r8, "eight connections' %ss wait" % op
+    assert 0.9 * rtt <= r1 <= 3 * rtt, "the %s RTT is not the model's %.1f ms" % (op, rtt)
+PY
+[ -s "$(dirname "$csv")/nconnect.svg" ] || fail "no nconnect chart"
+grep -q 'a model of the article' "$(dirname "$csv")/nconnect.svg" || fail "the chart's subtitle does not say it is a model"
+
+# Bad cloud options: refused before anything boots, naming the option.
+for bad in "--conn-slots 1" "--scale 0" "--rtt 5s"; do
+	# shellcheck disable=SC2086
+	msg=$("$T_TOP/lab/run" --shaping cloud $bad true 2>&1)
+	rc=$?
+	[ $rc = 2 ] && grep -q -- "${bad%% *}" <<<"$msg" || fail "lab/run $bad: exit $rc: $msg"
+done
+echo ok
