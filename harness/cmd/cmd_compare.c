@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,10 +46,16 @@ static const char *const csv_header[NCSV] = { "kind", "profile", "read_pct", "me
 					      "published_ratio", "what",
 					      "difference_from_published_pct" };
 
-/* How far a measured ratio is from the published one, in percent of it. */
+/*
+ * How far a measured ratio is from the published one, in percent of it; an
+ * exact match is 0, not the -0 of a rounding error (2.3 / 2.3 - 1 may be
+ * -4e-17, printed "-0.0").
+ */
 static double pct_from_published(double ratio, double published)
 {
-	return (ratio / published - 1) * 100;
+	double d = (ratio / published - 1) * 100;
+
+	return fabs(d) < 1e-9 ? 0 : d;
 }
 
 /*

@@ -21,13 +21,20 @@ got = {(r["kind"], r["profile"], r["read_pct"]): (r["ratio"], r["published_ratio
 for k, v in want.items():
     if got.get(k) != v:
         sys.exit("compare %s: got %s, want %s" % (k, got.get(k), v))
+for r in rows:
+    want_diff = "0.0" if r["kind"] == "headline" else ""
+    if r["difference_from_published_pct"] != want_diff:
+        sys.exit("compare %s: difference from published %r, want %r" % (
+                 (r["kind"], r["profile"], r["read_pct"]), r["difference_from_published_pct"], want_diff))
 if any(r["target"] != "nc8" or r["base"] != "nc1" for r in rows):
     sys.exit("rows other than nc8 against nc1")
 print("compare: %d rows as expected" % len(rows))
 PY
-grep -q '64 KiB sequential read .* 2.30x .* 2.3x' "$T_DISK/compare.txt" || fail "headline table: $(cat "$T_DISK/compare.txt")"
-"$N" compare "$T_DISK/sweep.csv" --base nc8 --out "$T_DISK/inv.csv" >/dev/null || fail "--base nc8"
-grep -q '^headline,rand4k,100,read_iops,nc1,nc8,10000.000,30000.000,0.333' "$T_DISK/inv.csv" ||
+grep -q '64 KiB sequential read .* 2.30x .* 2.3x .* +0%' "$T_DISK/compare.txt" || fail "headline table: $(cat "$T_DISK/compare.txt")"
+# Against nc8 the ratios are the inverse, and so far from the published gains.
+"$N" compare "$T_DISK/sweep.csv" --base nc8 --out "$T_DISK/inv.csv" >"$T_DISK/inv.txt" || fail "--base nc8"
+grep -q '4 KiB random read .* 0.33x .* 3.0x .* -89%' "$T_DISK/inv.txt" || fail "inverse table: $(cat "$T_DISK/inv.txt")"
+grep -q '^headline,rand4k,100,read_iops,nc1,nc8,10000.000,30000.000,0.333,3.000,4 KiB random read,-88.9' "$T_DISK/inv.csv" ||
 	fail "inverse ratio: $(cat "$T_DISK/inv.csv")"
 msg=$("$N" compare "$T_DISK/sweep.csv" --base nc4 2>&1)
 [ $? = 2 ] && grep -q 'nc1 nc8' <<<"$msg" || fail "unknown --base: $msg"
@@ -39,7 +46,7 @@ import struct, sys, xml.etree.ElementTree as ET
 d = sys.argv[1]
 for name, series in (("seq64k", ["nc1 total", "nc8 read", "nc8 write", "published"]),
                      ("rand4k", ["nc1 total", "nc8 total", "published"]),
-                     ("nconnect", ["nc8 / nc1 (measured)", "published nconnect gain", "2.30x", "3.00x"])):
+                     ("nconnect", ["nc8 / nc1 (measured)", "published nconnect gain", "2.30x (+0%)", "3.00x"])):
     png = open("%s/%s.png" % (d, name), "rb").read()
     if png[:8] != b"\x89PNG\r\n\x1a\n" or png[12:16] != b"IHDR":
         sys.exit(name + ".png is not a PNG")
