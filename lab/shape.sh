@@ -21,7 +21,7 @@ cloud_on() {
 	local port=2049 burst=256k
 	# on twice is on, as with the one-qdisc profiles' replace
 	tc qdisc del dev lo root 2>/dev/null
-	tc qdisc replace dev lo root handle 1: netem delay "$LAB_CLOUD_DELAY" limit 100000 &&
+	tc qdisc add dev lo root handle 1: netem delay "$LAB_CLOUD_DELAY" limit 100000 &&
 	tc qdisc add dev lo parent 1:1 handle 2: htb default 30 &&
 	tc class add dev lo parent 2: classid 2:10 htb rate "$LAB_CLOUD_EGRESS" burst $burst cburst $burst &&
 	tc class add dev lo parent 2: classid 2:20 htb rate "$LAB_CLOUD_READ" burst $burst cburst $burst &&

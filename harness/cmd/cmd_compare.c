@@ -107,13 +107,11 @@ static void print_headlines(const struct results_table *t, const struct referenc
 		int p = rt_profile(t, hl->profile);
 		const struct ref_value *pub = reference_find(ref, "nconnect gain", hl->profile,
 							     hl->read_pct, "ratio");
-		char pubs[16] = "-";
+		char pubs[16] = "-", diffs[RT_MAX][16];
+		int nd = 0;
 
 		if (pub)
 			snprintf(pubs, sizeof(pubs), "%.1fx", pub->value);
-		char diffs[RT_MAX][16];
-		int nd = 0;
-
 		printf("  %-26s %-8s", hl->name, hl->unit);
 		for (int tg = 0; tg < t->ntargets; tg++) {
 			double v[3];
