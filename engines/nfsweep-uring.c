@@ -42,6 +42,7 @@ struct nfsweep_uring_data {
 	unsigned int async_count;	/* for uring_force_async */
 	bool fill_issue_time;
 	bool buffers_registered;
+	bool defer_submit;	/* commit() may leave requests for getevents() */
 };
 
 static struct fio_option options[] = {
@@ -136,6 +137,17 @@ static struct fio_option options[] = {
 		.group	= FIO_OPT_G_IOURING,
 	},
 	{
+		.name	= "uring_defer_submit",
+		.lname	= "nfsweep-uring deferred submission",
+		.type	= FIO_OPT_BOOL,
+		.off1	= OPT_OFF(defer),
+		.help	= "Requests committed while others are in flight go to the kernel with the "
+			  "next reap, in the same io_uring_enter (0: one io_uring_enter per commit, as fio's io_uring)",
+		.def	= "1",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
 		.name	= "uring_numa_node",
 		.lname	= "nfsweep-uring buffer NUMA node",
 		.type	= FIO_OPT_INT,
@@ -159,7 +171,7 @@ static struct fio_option options[] = {
 			{ .ival = "ring", .oval = URING_PATH_RING,
 			  .help = "Plain SQEs: the kernel tries to complete inline first" },
 			{ .ival = "async", .oval = URING_PATH_ASYNC,
-			  .help = "IOSQE_ASYNC: straight to an io-wq worker" },
+			  .help = "IOSQE_ASYNC: straight to an io-wq worker (never chosen by auto)" },
 			{ .ival = "inline", .oval = URING_PATH_INLINE,
 			  .help = "Issue in the caller with preadv2/pwritev2 (iodepth=1 only)" },
 		},
@@ -226,6 +238,12 @@ static int fio_nfsweep_uring_init(struct thread_data *td)
 	ld->fallback_path = ld->o.submit == URING_PATH_AUTO ? URING_PATH_RING :
 			    (enum uring_path)ld->o.submit;
 	ld->fill_issue_time = fio_fill_issue_time(td);
+	/*
+	 * An SQPOLL ring submits without a syscall, so there is nothing to
+	 * save; with offload, getevents() runs in another thread than commit().
+	 */
+	ld->defer_submit = ld->o.defer && !(ld->r.setup_flags & IORING_SETUP_SQPOLL) &&
+			   !ld->job.offload;
 	td->io_ops_data = ld;
 	return 0;
 
@@ -446,28 +464,44 @@ static void stamp_submitted(void *ctx, void *const *users, unsigned int n)
 }
 
 /*
- * commit(): submit every staged request. fio counts them all as in flight
- * afterwards, so nothing may stay behind: uring_submit_all() waits out
- * EAGAIN and EBUSY instead of returning with requests still staged.
+ * Submit every staged request, the first io_uring_enter also waiting for
+ * @wait completions. fio counts them all as in flight once commit() was
+ * called, so nothing may stay behind: uring_submit_all() waits out EAGAIN
+ * and EBUSY instead of returning with requests still staged.
  */
-static int fio_nfsweep_uring_commit(struct thread_data *td)
+static int submit_staged(struct thread_data *td, struct nfsweep_uring_data *ld,
+			 unsigned int wait, const char *hook)
 {
-	struct nfsweep_uring_data *ld = td->io_ops_data;
 	unsigned int before = ld->r.inflight;
 	int ret;
 
-	if (!ld->r.staged)
-		return 0;
-	ret = uring_submit_all(&ld->r, ld->fill_issue_time ? stamp_submitted : NULL, ld);
+	ret = uring_submit_all(&ld->r, wait, ld->fill_issue_time ? stamp_submitted : NULL, ld);
 	/* Completions are reaped only in getevents(), so inflight only grew. */
 	if (ld->r.inflight > before)
 		io_u_mark_submit(td, ld->r.inflight - before);
 	if (ret < 0) {
-		nfsweep_err(td, ENGINE, "commit", "io_uring_enter", -ret,
-			    "%u staged", ld->r.staged);
+		nfsweep_err(td, ENGINE, hook, "io_uring_enter", -ret,
+			    "%u staged, waiting for %u", ld->r.staged, wait);
 		return ret;
 	}
 	return 0;
+}
+
+/*
+ * commit(): while others are in flight, a completion is sure to come and
+ * fio will ask for it: the requests wait here for that getevents(), which
+ * submits them and waits in one io_uring_enter, so that a batch of them
+ * costs one syscall, not one each. Their issue time is stamped when the
+ * kernel takes them, so latencies stay true. With nothing in flight they
+ * go now: nothing else would make progress.
+ */
+static int fio_nfsweep_uring_commit(struct thread_data *td)
+{
+	struct nfsweep_uring_data *ld = td->io_ops_data;
+
+	if (!ld->r.staged || (ld->defer_submit && ld->r.inflight))
+		return 0;
+	return submit_staged(td, ld, 0, "commit");
 }
 
 /* getevents(): required for async engines. At least @min, at most @max. */
@@ -479,6 +513,12 @@ static int fio_nfsweep_uring_getevents(struct thread_data *td, unsigned int min,
 	int ret;
 
 	(void)t;
+	/* The kernel's wait counts what is already in the CQ: one syscall for both. */
+	if (ld->r.staged) {
+		ret = submit_staged(td, ld, actual_min, "getevents");
+		if (ret < 0)
+			return ret;
+	}
 	ret = uring_reap(&ld->r, actual_min, max);
 	if (ret < 0)
 		nfsweep_err(td, ENGINE, "getevents", "io_uring_enter", -ret,

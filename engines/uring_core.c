@@ -22,10 +22,11 @@
 
 #ifdef NFSWEEP_TEST_HOOKS
 int (*uring_test_enter)(struct io_uring *ring);
-#define uring_enter(r) \
-	(uring_test_enter ? uring_test_enter(&(r)->ring) : io_uring_submit(&(r)->ring))
+#define uring_enter(r, wait) \
+	(uring_test_enter ? uring_test_enter(&(r)->ring) : \
+	 io_uring_submit_and_wait(&(r)->ring, wait))
 #else
-#define uring_enter(r) io_uring_submit(&(r)->ring)
+#define uring_enter(r, wait) io_uring_submit_and_wait(&(r)->ring, wait)
 #endif
 
 #define PROBE_BLOCK 4096u
@@ -244,9 +245,9 @@ int uring_set_file(struct uring_ring *r, unsigned int slot, int fd)
  * submitted and completed twice (fio spins on the CQ, or frees a verify
  * entry twice). Once the tail is published they are the kernel's: all @n.
  */
-static int ring_publish(struct uring_ring *r, unsigned int n)
+static int ring_publish(struct uring_ring *r, unsigned int n, unsigned int wait)
 {
-	int ret = uring_enter(r);
+	int ret = uring_enter(r, wait);
 
 	if (!(r->setup_flags & IORING_SETUP_SQPOLL))
 		return ret;
@@ -282,7 +283,7 @@ int uring_probe_inline(struct uring_ring *r, int fd, unsigned long long size,
 			return -EBUSY;
 		io_uring_prep_read(sqe, fd, r->probe_buf, PROBE_BLOCK, i * step);
 		io_uring_sqe_set_data(sqe, NULL);
-		ret = ring_publish(r, 1);
+		ret = ring_publish(r, 1, 0);
 		if (ret != 1)
 			return ret < 0 ? ret : -EIO;
 		/* A completion present now was made inside io_uring_enter(). */
@@ -318,11 +319,13 @@ enum uring_path uring_choose_path(enum uring_path forced, enum uring_nowait nowa
 {
 	if (forced != URING_PATH_AUTO)
 		return forced;
+	if (iodepth > 1)
+		return URING_PATH_RING;
 	if (nowait == URING_NOWAIT_NO)
-		return iodepth <= 1 ? URING_PATH_INLINE : URING_PATH_ASYNC;
+		return URING_PATH_INLINE;
 	if (!probes || 2 * inline_hits >= probes)
 		return URING_PATH_RING;
-	return iodepth <= 1 ? URING_PATH_INLINE : URING_PATH_RING;
+	return URING_PATH_INLINE;
 }
 
 struct io_uring_sqe *uring_sqe_get(struct uring_ring *r, void *user)
@@ -339,14 +342,16 @@ struct io_uring_sqe *uring_sqe_get(struct uring_ring *r, void *user)
 	return sqe;
 }
 
-int uring_submit(struct uring_ring *r, uring_submitted_fn submitted, void *ctx)
+/* uring_submit(), and in the same io_uring_enter wait for @wait completions. */
+static int submit_wait(struct uring_ring *r, unsigned int wait,
+		       uring_submitted_fn submitted, void *ctx)
 {
 	unsigned int i, n;
 	int ret;
 
 	if (!r->staged)
 		return 0;
-	ret = ring_publish(r, r->staged);
+	ret = ring_publish(r, r->staged, wait);
 	if (ret <= 0)
 		return ret;
 	/* The kernel consumes SQEs in order: the oldest @ret are gone. */
@@ -362,16 +367,23 @@ int uring_submit(struct uring_ring *r, uring_submitted_fn submitted, void *ctx)
 	return ret;
 }
 
-int uring_submit_all(struct uring_ring *r, uring_submitted_fn submitted, void *ctx)
+int uring_submit(struct uring_ring *r, uring_submitted_fn submitted, void *ctx)
+{
+	return submit_wait(r, 0, submitted, ctx);
+}
+
+int uring_submit_all(struct uring_ring *r, unsigned int wait,
+		     uring_submitted_fn submitted, void *ctx)
 {
 	unsigned int idle = 0;
 	int total = 0, ret;
 
 	while (r->staged) {
-		ret = uring_submit(r, submitted, ctx);
+		ret = submit_wait(r, wait, submitted, ctx);
 		if (ret > 0) {
 			total += ret;
 			idle = 0;
+			wait = 0;	/* waited once already */
 			continue;
 		}
 		if (ret && ret != -EAGAIN && ret != -EBUSY && ret != -EINTR)

@@ -36,6 +36,7 @@ struct uring_opts {
 	unsigned int hipri;		/* uring_hipri (IOPOLL) */
 	int numa_node;			/* uring_numa_node, -1 = leave alone */
 	unsigned int submit;		/* uring_submit, enum uring_path */
+	unsigned int defer;		/* uring_defer_submit */
 };
 
 /* What the job around the engine looks like, for validation. */
@@ -135,12 +136,15 @@ enum uring_nowait uring_probe_nowait(struct uring_ring *r, int fd,
 
 /*
  * The submission path for a file, from what the probes measured:
- * - files the kernel always punts to io-wq: the caller's own synchronous
- *   issue at iodepth 1 (nothing to overlap, and a punt costs two context
- *   switches), IOSQE_ASYNC above it (skips the doomed non-blocking try);
- * - files whose reads mostly completed inline: plain SQEs;
- * - the rest (cache misses, O_DIRECT to a device): synchronous issue at
- *   iodepth 1, plain SQEs above it, where the kernel's own async path wins.
+ * - at iodepth 1, the caller's own synchronous issue unless most probe
+ *   reads completed inline: nothing to overlap, and a request punted to
+ *   io-wq costs two context switches (files that refuse RWF_NOWAIT never
+ *   complete inline);
+ * - above it, plain SQEs, never IOSQE_ASYNC: a file that refuses RWF_NOWAIT
+ *   is not always punted. On kernel 6.1, io_uring issues NFS O_DIRECT reads
+ *   from the submitter, asynchronously, with no worker at all; IOSQE_ASYNC
+ *   sent each to a worker (1.9 worker context switches per I/O) and was
+ *   no faster where the kernel does punt (engines/PERFORMANCE.md).
  * @forced wins unless AUTO.
  */
 enum uring_path uring_choose_path(enum uring_path forced, enum uring_nowait nowait,
@@ -161,14 +165,17 @@ typedef void (*uring_submitted_fn)(void *ctx, void *const *users, unsigned int n
 int uring_submit(struct uring_ring *r, uring_submitted_fn submitted, void *ctx);
 
 /*
- * Submit until nothing is staged. The kernel may take fewer than were
- * staged, or none with -EAGAIN (no memory for requests) or -EBUSY (the CQ
+ * Submit until nothing is staged; the first io_uring_enter also waits until
+ * @wait completions are in the CQ (0: no wait), so that a reap that follows
+ * a deferred submission costs one syscall, not two. The kernel may take
+ * fewer than were staged, or none with -EAGAIN (no memory for requests) or -EBUSY (the CQ
  * overflowed): then wait for a completion, which stays in the CQ for
  * uring_reap(), and go on. With nothing in flight to wait for, retry for
  * about a second before giving up. Returns how many were submitted, or
  * -errno; requests not submitted stay staged, none is lost.
  */
-int uring_submit_all(struct uring_ring *r, uring_submitted_fn submitted, void *ctx);
+int uring_submit_all(struct uring_ring *r, unsigned int wait,
+		     uring_submitted_fn submitted, void *ctx);
 
 #ifdef NFSWEEP_TEST_HOOKS
 /*

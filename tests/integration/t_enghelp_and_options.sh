@@ -39,7 +39,7 @@ for args in "--uring_fixedbufs=1" "--uring_registerfiles=1" "--uring_sqpoll=1" \
 	"--uring_sqpoll=1 --uring_sqpoll_cpu=0" "--uring_max_workers=2 --iodepth=8" \
 	"--uring_force_async=3 --iodepth=8" \
 	"--uring_numa_node=0" "--uring_submit=ring" "--uring_submit=async --iodepth=4" \
-	"--uring_submit=inline" "--uring_registerfiles=1 --uring_submit=ring --iodepth=8" \
+	"--uring_submit=inline" "--uring_defer_submit=0 --iodepth=8" "--uring_registerfiles=1 --uring_submit=ring --iodepth=8" \
 	"--uring_fixedbufs=1 --uring_registerfiles=1 --iodepth=16"; do
 	# shellcheck disable=SC2086
 	fio "${base[@]}" --ioengine=external:$ENG_URING $args --rw=randrw --verify=crc32c \
