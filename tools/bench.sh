@@ -7,8 +7,12 @@
 #      iodepth 1, 32 (and 128): psync, io_uring, nfsweep-uring, libaio,
 #      nfsweep-aio, and fio's t/io_uring built from the same source tree
 #   2. 64 KiB sequential reads and writes of the same file, iodepth 32
-#   3. 4 KiB random and 64 KiB sequential reads over NFS in the lab
-#      (emulator numbers: ratios only)
+#   3. over NFS in the lab (nconnect=8), the matrix of issue 17
+#      (tools/bench_nfs.py): 4 KiB random and 64 KiB sequential reads and
+#      writes, O_DIRECT and buffered reads, iodepth 1, 8, 32, 128, fio's
+#      default batching and batched submission; every engine, t/io_uring at
+#      depth 32; context switches per I/O of fio and of io-wq, and syscalls
+#      per I/O under strace (emulator times: ratios only)
 #   5. several load generators (lab --hosts 3): the same total load from one
 #      host and from three, aggregate and per host, and the start skew
 #      (tools/bench_hosts.sh)
@@ -17,7 +21,7 @@
 #      job, iodepth 32) against ops_exec=sync at the same concurrency (32
 #      jobs, one operation each) and against one synchronous job; ops/s
 #      and ops per CPU-second
-# Output: a table with the goals of issue 7 (met or not) and the raw runs in
+# Output: a table with the goals of issues 7, 14 and 17 (met or not) and the raw runs in
 # results/bench/<timestamp>.csv. QUICK=1: a short version for CI, which
 # fails only when a run errors, never on a number.
 # bench.sh --in-lab CSV: workload 3 only, run by bench.sh itself in the lab.
@@ -30,8 +34,9 @@ in_lab=""
 if [ "${1:-}" = --in-lab ]; then in_lab=$2; fi
 build=$top/build
 quick=${QUICK:-}
-if [ -n "$quick" ]; then rounds=2 runtime=1 depths="1 32" lab_rounds=1
-else rounds=${ROUNDS:-5} runtime=${RUNTIME:-3} depths="1 32 128" lab_rounds=${LAB_ROUNDS:-3}; fi
+if [ -n "$quick" ]; then rounds=2 runtime=1 depths="1 32" lab_rounds=1 nfs_runtime=1
+else rounds=${ROUNDS:-5} runtime=${RUNTIME:-3} depths="1 32 128" lab_rounds=${LAB_ROUNDS:-5}
+	nfs_runtime=${NFS_RUNTIME:-1}; fi
 
 U=external:$build/engines/nfsweep-uring.so
 A=external:$build/engines/nfsweep-aio.so
@@ -64,7 +69,7 @@ if [ -n "$in_lab" ]; then
 else
 	mkdir -p "$top/results/bench"
 	csv=$top/results/bench/$(date -u +%Y%m%dT%H%M%SZ).csv
-	echo "workload,iodepth,engine,round,iops,cpu_s,iops_per_cpu_s,clat_p50_us,clat_p99_us,iops_per_busy_s" > "$csv"
+	echo "workload,iodepth,engine,round,iops,cpu_s,iops_per_cpu_s,clat_p50_us,clat_p99_us,iops_per_busy_s,ctx_fio_per_io,ctx_iowq_per_io,syscalls_per_io" > "$csv"
 	size=256m f=$dir/f
 fi
 if [ "${LAB_PART:-}" != ops ]; then
@@ -133,7 +138,7 @@ one_tio() {
 		awk '{ m = 1; if (sub(/K$/, "")) m = 1e3; else if (sub(/M$/, "")) m = 1e6; print $1 * m }' |
 		sort -n | awk '{ v[NR] = $1 } END { if (NR) printf "%.0f\n", v[int((NR + 1) / 2)] }')
 	[ -n "$iops" ] || { echo "bench: t/io_uring depth $d failed" >&2; errors=$((errors + 1)); return; }
-	echo "rand4k-read,$d,t/io_uring,$r,$iops,,,,," >> "$csv"
+	echo "rand4k-read,$d,t/io_uring,$r,$iops,,,,,,,," >> "$csv"
 }
 
 rotate() {	# print the words of $2.. rotated left by $1
@@ -159,14 +164,9 @@ if [ -n "$in_lab" ] && [ "${LAB_PART:-}" = ops ]; then
 	exit $((errors > 0))
 fi
 if [ -n "$in_lab" ]; then
-	# Workload 3: O_DIRECT over NFSv3, nconnect=8, interleaved like the rest.
-	for ((r = 1; r <= lab_rounds; r++)); do
-		mapfile -t order < <(rotate $((r - 1)) io_uring nfsweep-uring libaio nfsweep-aio "${ab_engines[@]}")
-		for e in "${order[@]}"; do
-			one_fio nfs-rand4k-read 32 "$e" "$r" --rw=randread --bs=4k --direct=1 --ioengine="$(engine_arg "$e")"
-			one_fio nfs-seq64k-read 32 "$e" "$r" --rw=read --bs=64k --direct=1 --ioengine="$(engine_arg "$e")"
-		done
-	done
+	# Workload 3: the NFS matrix (tools/bench_nfs.py), nconnect=8.
+	python3 "$top/tools/bench_nfs.py" "$csv" "$f" "$lab_rounds" "$nfs_runtime" "$quick" \
+		"$build/engines" "$tio" ${AB:+"$abdir/engines"} || errors=$((errors + 1))
 	exit $((errors > 0))
 fi
 
@@ -206,6 +206,7 @@ if [ -z "${NO_LAB:-}" ]; then
 	before=$(wc -l < "$csv")
 	"$top/lab/run" --nconnect 8 --timeout 1800 --rw "$(dirname "$csv")" -- \
 		env QUICK="$quick" ROUNDS="$rounds" RUNTIME="$runtime" LAB_ROUNDS="$lab_rounds" AB="${AB:-}" \
+		NFS_RUNTIME="$nfs_runtime" \
 		bash "$top/tools/bench.sh" --in-lab "$csv" >&2 ||
 		{ echo "bench: the lab workloads failed" >&2; errors=$((errors + 1)); }
 	[ "$(wc -l < "$csv")" -gt "$before" ] ||

@@ -15,9 +15,8 @@ import statistics
 import sys
 
 
-def row(workload, depth, engine, rnd, busy_jiffies):
-    text = sys.stdin.read()
-    job = json.loads(text[text.index("{"):])["jobs"][0]
+def job_figures(job):
+    """I/Os, IOPS, clat p50 and p99 (us, as text) and fio's CPU seconds of one fio job."""
     ios = iops = 0
     p50 = p99 = ""
     for d in ("read", "write"):
@@ -29,10 +28,16 @@ def row(workload, depth, engine, rnd, busy_jiffies):
             p50 = "%.2f" % (pct.get("50.000000", 0) / 1000)
             p99 = "%.2f" % (pct.get("99.000000", 0) / 1000)
     cpu_s = (job["usr_cpu"] + job["sys_cpu"]) / 100 * job["job_runtime"] / 1000
+    return ios, iops, p50, p99, cpu_s
+
+
+def row(workload, depth, engine, rnd, busy_jiffies):
+    text = sys.stdin.read()
+    ios, iops, p50, p99, cpu_s = job_figures(json.loads(text[text.index("{"):])["jobs"][0])
     per_cpu = ios / cpu_s if cpu_s > 0 else 0
     busy_s = int(busy_jiffies) / os.sysconf("SC_CLK_TCK")
     per_busy = ios / busy_s if busy_s > 0 else 0
-    print("%s,%s,%s,%s,%.0f,%.3f,%.0f,%s,%s,%.0f" % (workload, depth, engine, rnd, iops, cpu_s, per_cpu,
+    print("%s,%s,%s,%s,%.0f,%.3f,%.0f,%s,%s,%.0f,,," % (workload, depth, engine, rnd, iops, cpu_s, per_cpu,
                                                     p50, p99, per_busy))
 
 
@@ -41,9 +46,12 @@ def med(vals):
 
 
 def report(path):
-    runs = {}
+    runs, traced = {}, {}
     for r in csv.DictReader(open(path, newline="")):
         key = (r["workload"], int(r["iodepth"]), r["engine"])
+        if r["round"] == "strace":
+            traced[key] = float(r["syscalls_per_io"])
+            continue
         runs.setdefault(key, []).append(r)
 
     def stat(key, col):
@@ -54,6 +62,8 @@ def report(path):
         "workload", "depth", "engine", "IOPS", "(min..max)", "IOPS/CPU-s", "IOPS/busy-s",
         "p50 us", "p99 us", "rounds"))
     for key in sorted(runs, key=lambda k: (k[0], k[1], k[2])):
+        if key[0].startswith("nfs-") and key[0].endswith(("-default", "-batched")):
+            continue	# the NFS matrix has its own table below
         iops, (lo, hi) = stat(key, "iops")
         pc, _ = stat(key, "iops_per_cpu_s")
         pb, _ = stat(key, "iops_per_busy_s")
@@ -121,11 +131,11 @@ def report(path):
         print("  [%s] %-72s %s (need >= %.2fx)" % ("met" if met else "NOT MET", text,
               "%.2fx" % value if value is not None else "n/a", need))
 
-    print("\ngoals (issues 7 and 14):")
+    print("\ngoals (issues 7, 14 and 17):")
     goal("depth 1, workload 1: nfsweep-uring / psync, IOPS",
-         ratio("rand4k-read", 1, "nfsweep-uring", "psync", "iops"), 0.9)
+         ratio("rand4k-read", 1, "nfsweep-uring", "psync", "iops"), 0.95)
     goal("depth 1, workload 1: nfsweep-uring / psync, IOPS per CPU-second",
-         ratio("rand4k-read", 1, "nfsweep-uring", "psync", "iops_per_cpu_s"), 0.9)
+         ratio("rand4k-read", 1, "nfsweep-uring", "psync", "iops_per_cpu_s"), 0.95)
     goal("depth 32, workload 1: nfsweep-uring / io_uring, IOPS per CPU-second",
          ratio("rand4k-read", 32, "nfsweep-uring", "io_uring", "iops_per_cpu_s"), 1.10)
     for (w, d, e) in sorted(runs):
@@ -146,8 +156,88 @@ def report(path):
              ratio(w, 32, "ops-uring", "ops-sync-32jobs", "iops_per_busy_s"), 1.0)
         goal("NFS, sfs2008 mix: ops-uring / ops-sync-1job, ops/s",
              ratio(w, 32, "ops-uring", "ops-sync-1job", "iops"), 4.0)
+    nfs_matrix(runs, traced, stat, goals)
     print("\n%d of %d goals met; numbers from one run on a shared machine: read the spreads" % (
         sum(goals), len(goals)))
+
+
+def per_round(runs, a, b, col, best_of=()):
+    """Ratios a / b of one round's runs each (b: the best of best_of if given)."""
+    def by_round(key):
+        return {r["round"]: float(r[col]) for r in runs.get(key, []) if r[col] not in ("", None)}
+    x = by_round(a)
+    ys = [by_round(k) for k in (best_of or (b,))]
+    out = []
+    for rnd, v in x.items():
+        base = [y[rnd] for y in ys if rnd in y]
+        if len(base) == len(ys) and max(base) > 0:
+            out.append(v / max(base))
+    return sorted(out)
+
+
+def nfs_matrix(runs, traced, stat, goals):
+    """Issue 17: every NFS point, its goals met or not, with spreads."""
+    pts = sorted({(k[0], k[1]) for k in runs if k[0].startswith("nfs-") and
+                  k[0].endswith(("-default", "-batched"))})
+    if not pts:
+        return
+
+    def fmt(rs):
+        if not rs:
+            return "%-19s" % "n/a"
+        return "%5.2fx (%4.2f..%4.2f)" % (statistics.median(rs), rs[0], rs[-1])
+
+    def mark(rs, need):
+        met = bool(rs) and statistics.median(rs) >= need
+        goals.append(met)
+        return " " if met else "!"
+
+    print("\nNFS in the lab (issue 17): medians of per-round ratios (min..max); '!' = goal not met")
+    print("  U = nfsweep-uring, A = nfsweep-aio; best = the best of io_uring, libaio and psync that round;")
+    print("  ctx/io: context switches per I/O of fio's threads + of io_uring's workers (iou-*)")
+    print("  %-30s %5s  %-21s %-21s %-21s %-14s %-14s" % (
+        "workload", "depth", "U / best, IOPS >= 1.0", "U / io_uring, busy >= 1.1",
+        "A / libaio, IOPS >= 1.0", "ctx/io U", "ctx/io io_uring"))
+    for (w, d) in pts:
+        base = w.rsplit("-", 1)[0]
+        best = ((w, d, "io_uring"), (w, d, "libaio"), (base + "-default", 1, "psync"))
+        u = (w, d, "nfsweep-uring")
+        r1 = per_round(runs, u, None, "iops", best)
+        r2 = per_round(runs, u, (w, d, "io_uring"), "iops_per_busy_s")
+        r3 = per_round(runs, (w, d, "nfsweep-aio"), (w, d, "libaio"), "iops")
+
+        def ctx(e):
+            f, _ = stat((w, d, e), "ctx_fio_per_io")
+            q, _ = stat((w, d, e), "ctx_iowq_per_io")
+            return "%.2f + %.2f" % (f, q) if f is not None and q is not None else "-"
+        print("  %-30s %5d %s%s %s%s %s%s %-14s %-14s" % (
+            w, d, mark(r1, 1.0), fmt(r1), mark(r2, 1.10), fmt(r2), mark(r3, 1.0), fmt(r3),
+            ctx("nfsweep-uring"), ctx("io_uring")))
+    for b in ("default", "batched"):
+        w = "nfs-rand4k-read-" + b
+        sq = (w, 32, "nfsweep-uring+sqpoll")
+        if sq in runs:
+            f, _ = stat(sq, "ctx_fio_per_io")
+            q, _ = stat(sq, "ctx_iowq_per_io")
+            print("  %-30s %5d  %s IOPS, %s per busy CPU-s, ctx/io %.2f + %.2f  (nfsweep-uring with "
+                  "uring_sqpoll=1 / io_uring; not a default, not a goal)" % (
+                      w, 32, fmt(per_round(runs, sq, (w, 32, "io_uring"), "iops")),
+                      fmt(per_round(runs, sq, (w, 32, "io_uring"), "iops_per_busy_s")), f or 0, q or 0))
+        if (w, 32, "t/io_uring") in runs:
+            rs = per_round(runs, (w, 32, "nfsweep-uring"), (w, 32, "t/io_uring"), "iops")
+            print("  %-30s %5d %s%s   (nfsweep-uring / t/io_uring, IOPS >= 0.9)" % (
+                w, 32, mark(rs, 0.9), fmt(rs)))
+    ab = sorted(k for k in runs if "@" in k[2] and k[0].startswith("nfs-"))
+    if ab:
+        print("  A/B, this tree's engine / REV's, IOPS:")
+    for (w, d, e) in ab:
+        if (w, d) in pts:
+            print("  %-30s %5d  %-14s / %-22s %s" % (
+                w, d, e.split("@")[0], e, fmt(per_round(runs, (w, d, e.split("@")[0]), (w, d, e), "iops"))))
+    if traced:
+        print("\n  syscalls per I/O of fio under strace -f (4 KiB random read, depth 32, start-up included):")
+        for (w, d, e) in sorted(traced):
+            print("  %-30s %5d %-14s %6.2f" % (w, d, e, traced[(w, d, e)]))
 
 
 if __name__ == "__main__":
