@@ -83,6 +83,7 @@ lab-shell: engines
 
 # nfsweep's engines against fio's, side by side (QUICK=1: the short CI version).
 bench: engines
+	@tools/deps.sh bench
 	@QUICK=$(QUICK) tools/bench.sh
 
 # What nfsweep run itself costs: wall time beyond fio's, and its peak RSS.

@@ -164,6 +164,7 @@ static unsigned int reap_user(struct aio_queue *q, unsigned int max)
 int aio_reap(struct aio_queue *q, unsigned int min, unsigned int max,
 	     bool userspace)
 {
+	unsigned int got = 0;
 	int ret;
 
 	if (max > q->depth)
@@ -175,16 +176,30 @@ int aio_reap(struct aio_queue *q, unsigned int min, unsigned int max,
 	 */
 	if (min > q->inflight)
 		min = q->inflight;
-	if (userspace && !min &&
-	    ((struct aio_ring_hdr *)q->ctx)->magic == AIO_RING_MAGIC) {
-		ret = (int)reap_user(q, max);
-	} else {
-		do {
-			ret = io_getevents(q->ctx, (long)min, (long)max, q->events, NULL);
-		} while (ret == -EINTR);
-		if (ret < 0)
-			return ret;
+	/*
+	 * What the ring already holds costs no syscall, whatever @min is: only
+	 * the rest is waited for in io_getevents. We are the ring's only
+	 * reader, and the kernel reads the head we move (as fio's libaio
+	 * userspace_reap relies on).
+	 */
+	if (userspace && ((struct aio_ring_hdr *)q->ctx)->magic == AIO_RING_MAGIC) {
+		got = reap_user(q, max);
+		if (got >= min) {
+			ret = (int)got;
+			goto out;
+		}
 	}
+	do {
+		ret = io_getevents(q->ctx, (long)(min - got), (long)(max - got),
+				   q->events + got, NULL);
+	} while (ret == -EINTR);
+	if (ret < 0) {
+		if (!got)
+			return ret;
+		ret = 0;	/* the events already taken must not be lost */
+	}
+	ret += (int)got;
+out:
 	q->inflight -= ret;
 	return ret;
 }

@@ -63,8 +63,9 @@ int aio_submit_all(struct aio_queue *q, aio_submitted_fn submitted, void *ctx);
 
 /*
  * Reap between @min and @max completions into q->events. With
- * @userspace and @min == 0, reads the kernel's completion ring directly
- * (no syscall). Returns the number reaped, or -errno.
+ * @userspace, first takes what the kernel's completion ring holds directly
+ * (no syscall), and calls io_getevents only for the rest of @min. Returns
+ * the number reaped, or -errno.
  */
 int aio_reap(struct aio_queue *q, unsigned int min, unsigned int max,
 	     bool userspace);

@@ -18,7 +18,7 @@ pkgs_fuzz="clang-14 libclang-rt-14-dev"
 pkgs_lab="user-mode-linux busybox-static nfs-kernel-server nfs-common rpcbind
 	kmod cpio iproute2 e2fsprogs util-linux procps"
 pkgs_qemu="qemu-system-x86"
-pkgs_bench="linux-perf"
+pkgs_bench="linux-perf strace"
 pkgs_plot="gnuplot-nox"
 pkgs_office="libreoffice-calc-nogui"
 # CI's fresh-root stage (tools/fresh-root.sh): a minimal Debian root of its own.
