@@ -28,6 +28,8 @@
 # AB=REV: also the engines of git revision REV, built beside this tree's
 # (build/bench-ab/REV) and run in the same rounds as nfsweep-uring@REV and
 # nfsweep-aio@REV: the A/B of a change to the engines, ratios new / REV.
+# BENCH_LAB_BACKEND=qemu|uml: the backend of the NFS matrix (default: the
+# lab's own choice, qemu where KVM can run a stock kernel, else UML).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 in_lab=""
@@ -204,7 +206,8 @@ echo "bench: nfsweep-ops rounds done" >&2
 if [ -z "${NO_LAB:-}" ]; then
 	echo "bench: NFS workloads in the lab (emulator numbers: ratios only)" >&2
 	before=$(wc -l < "$csv")
-	"$top/lab/run" --nconnect 8 --timeout 1800 --rw "$(dirname "$csv")" -- \
+	"$top/lab/run" --backend "${BENCH_LAB_BACKEND:-auto}" --nconnect 8 --timeout 3600 \
+		--rw "$(dirname "$csv")" -- \
 		env QUICK="$quick" ROUNDS="$rounds" RUNTIME="$runtime" LAB_ROUNDS="$lab_rounds" AB="${AB:-}" \
 		NFS_RUNTIME="$nfs_runtime" \
 		bash "$top/tools/bench.sh" --in-lab "$csv" >&2 ||
