@@ -82,7 +82,7 @@ lab-shell: engines
 	@lab/run --shell $(LAB_OPTS)
 
 # nfsweep's engines against fio's, side by side (QUICK=1: the short CI version).
-bench: engines
+bench: engines harness
 	@tools/deps.sh bench
 	@QUICK=$(QUICK) tools/bench.sh
 

@@ -19,7 +19,7 @@ enum uring_path {
 	URING_PATH_AUTO = 0,	/* probe each file at open, then pick */
 	URING_PATH_RING,	/* plain SQE: the kernel tries inline first */
 	URING_PATH_ASYNC,	/* IOSQE_ASYNC: straight to an io-wq worker */
-	URING_PATH_INLINE,	/* issued by the caller with preadv2/pwritev2 */
+	URING_PATH_INLINE,	/* issued by the caller with pread/pwrite */
 };
 
 const char *uring_path_name(enum uring_path path);
