@@ -79,9 +79,11 @@ def report(path):
         y, _ = stat((w, d, b), col)
         return x / y if x and y else None
 
-    print("\nratios of medians (engine / fio's built-in equivalent):")
+    print("\nratios of medians (engine / fio's built-in equivalent; the NFS matrix has its own table):")
     for (w, d, e) in sorted(runs):
         base = {"nfsweep-uring": "io_uring", "nfsweep-aio": "libaio"}.get(e)
+        if w.endswith(("-default", "-batched")):
+            continue
         if not base or (w, d, base) not in runs:
             continue
         ri, rc = ratio(w, d, e, base, "iops"), ratio(w, d, e, base, "iops_per_cpu_s")
