@@ -3,9 +3,9 @@
  * nfsweep-uring's core, free of fio: see uring_core.h.
  *
  * Why the submission path is chosen per file: a request that the kernel
- * cannot complete inline (NFS never advertises non-blocking I/O; tmpfs on
- * recent kernels punts reads too) goes to an io-wq worker, and the
- * submitter sleeps until the worker posts its completion. At iodepth 1
+ * cannot complete inline either goes to an io-wq worker (tmpfs reads on
+ * 6.18) or is issued asynchronously from the submitter (NFS O_DIRECT on
+ * 6.1); either way the submitter sleeps until the completion. At iodepth 1
  * that is two context switches per request for nothing to overlap: fio's
  * own io_uring engine runs at about a tenth of psync's rate there. The
  * open-time probe measures what the kernel really does with this file
