@@ -20,31 +20,45 @@
 #include "cmd/sweep_prepare.h"
 #include "nfs/managed_mount.h"
 #include "sweep/point.h"
+#include "util/sink.h"
+#include "util/strbuf.h"
 
-/* The sweep's own command line with --resume, for after an interruption. */
+/*
+ * The sweep's own command line with --resume, for after an interruption:
+ * each word quoted for a POSIX shell (sink_shell_word), so that the line
+ * runs as printed, whatever a path or a note holds.
+ */
 static void print_resume(int argc, char **argv)
 {
+	struct strbuf sb = { 0 };
 	int has = 0;
 
-	fprintf(stderr, "nfsweep run: stopped; every completed row is in the file. To finish:\n  nfsweep");
 	for (int i = 0; i < argc; i++) {
 		has |= !strcmp(argv[i], "--resume");
-		if (strpbrk(argv[i], " '\"$\\"))
-			fprintf(stderr, " '%s'", argv[i]);
-		else
-			fprintf(stderr, " %s", argv[i]);
+		sb_addc(&sb, ' ');
+		sink_shell_word(&sb, argv[i]);
 	}
-	fprintf(stderr, "%s\n", has ? "" : " --resume");
+	fprintf(stderr, "nfsweep run: stopped; every completed row is in the file. To finish:\n"
+		"  nfsweep%s%s\n", sb.oom ? " ... (out of memory)" : sb_str(&sb),
+		has ? "" : " --resume");
+	sb_free(&sb);
 }
 
 /* --mount needs root and a directory to mount in. EXIT_OK or the status. */
 static int check_mount_variants(const struct sweep_opts *o)
 {
+	char why[512];
+
 	if (!o->nmounts)
 		return EXIT_OK;
 	if (geteuid()) {
 		fprintf(stderr, "nfsweep run: --mount needs root (it runs mount(8)); or mount the "
 			"variants yourself and give --target label=path\n");
+		return EXIT_USAGE;
+	}
+	/* before the mkdir: a directory fio cannot take is not made (checked again later) */
+	if (sink_fio_value("--mount-dir", o->mount_dir, why, sizeof(why))) {
+		fprintf(stderr, "nfsweep run: %s\n", why);
 		return EXIT_USAGE;
 	}
 	if (mkdir(o->mount_dir, 0755) && errno != EEXIST) {

@@ -11,6 +11,18 @@
 #include <unistd.h>
 
 #include "sweep/hosts.h"
+#include "util/sink.h"
+
+/* The entry @spec as a message may quote it: itself if it is of a host's form, else its place. */
+static const char *shown(const char *spec, size_t i)
+{
+	static char place[32];
+
+	if (sink_host(spec))
+		return spec;
+	snprintf(place, sizeof(place), "(host %zu)", i + 1);
+	return place;
+}
 
 static int add_host(struct host_list *l, const char *tok, size_t n, char *err, size_t len)
 {
@@ -27,7 +39,7 @@ static int add_host(struct host_list *l, const char *tok, size_t n, char *err, s
 	h = &l->h[l->n];
 	memset(h, 0, sizeof(*h));
 	if (n >= sizeof(h->spec)) {
-		snprintf(err, len, "--hosts '%.*s': too long", (int)(n > 60 ? 60 : n), tok);
+		snprintf(err, len, "--hosts: host %zu: too long", l->n + 1);
 		return -1;
 	}
 	memcpy(h->spec, tok, n);
@@ -39,7 +51,7 @@ static int add_host(struct host_list *l, const char *tok, size_t n, char *err, s
 
 		if (end == colon + 1 || *end || port < 1 || port > 65535) {
 			snprintf(err, len, "--hosts '%s': expected host or host:port (port 1-65535)",
-				 h->spec);
+				 shown(h->spec, l->n));
 			return -1;
 		}
 		h->port = (int)port;
@@ -47,8 +59,10 @@ static int add_host(struct host_list *l, const char *tok, size_t n, char *err, s
 	} else {
 		memcpy(h->addr, h->spec, n);
 	}
-	if (!h->addr[0] || strpbrk(h->addr, ",/ \t")) {
-		snprintf(err, len, "--hosts '%s': expected host or host:port", h->spec);
+	/* the name goes into fio's host file, its messages and file names on the target */
+	if (!sink_host(h->addr)) {
+		snprintf(err, len, "--hosts '%s': expected a host name or an address (letters, "
+			 "digits, '.', '-', '_', ':'), optionally :port", shown(h->spec, l->n));
 		return -1;
 	}
 	for (size_t i = 0; i < l->n; i++)
@@ -231,6 +245,9 @@ void hosts_learn_name(struct host_list *l, size_t i, const char *text)
 		    (size_t)(gt - line - 1) < sizeof(l->h[i].name)) {
 			memcpy(l->h[i].name, line + 1, (size_t)(gt - line - 1));
 			l->h[i].name[gt - line - 1] = '\0';
+			/* it names the host's snapshot files: a name of no host's form names none */
+			if (!sink_host(l->h[i].name))
+				l->h[i].name[0] = '\0';
 			return;
 		}
 		line += n + (line[n] == '\n');

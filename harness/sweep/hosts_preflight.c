@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Each host checked before the first point of a --hosts sweep (see hosts_preflight.h). */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,7 @@
 #include "sweep/fio_json.h"
 #include "sweep/fio_run.h"
 #include "sweep/hosts_preflight.h"
+#include "util/sink.h"
 
 #define CONNECT_MS 3000
 #define PROBE_S 30
@@ -27,13 +29,20 @@ static int write_probe(const struct sweep *s, const char *path)
 		"[global]\nsize=64k\nbs=4k\nrw=write\nstonewall\n"
 		"filename_format=nfsweep-preflight.$jobname\n");
 	for (size_t t = 0; t < o->ntargets; t++) {
-		fprintf(f, "[%s]\ndirectory=%s\nioengine=%s\n", o->targets[t].label,
-			o->targets[t].path, s->engine_value);
+		/* the values were checked for fio's parser before (sweep_opts_finish) */
+		char dir[2 * PATH_MAX];
+
+		if (sink_fio_dir(o->targets[t].path, dir, sizeof(dir))) {
+			fclose(f);
+			return -ENAMETOOLONG;
+		}
+		fprintf(f, "[%s]\ndirectory=%s\nioengine=%s\n", o->targets[t].label, dir,
+			s->engine_value);
 		if (op_mix)
 			fprintf(f, "[%s-ops]\ndirectory=%s\nioengine=external:%s/nfsweep-ops.so\n"
 				"ops_mix=sfs2008\nrw=randrw\nbs=1\nsize=1m\nnumber_ios=20\n"
 				"ops_dirs=1\nops_files_per_dir=2\nops_file_size=4k\n",
-				o->targets[t].label, o->targets[t].path, o->engine_dir);
+				o->targets[t].label, dir, o->engine_dir);
 	}
 	return fclose(f) ? -errno : 0;
 }

@@ -14,6 +14,7 @@
 #include "nfs/mountstats.h"
 #include "results/csv.h"
 #include "results/schema.h"
+#include "util/sink.h"
 #include "util/strbuf.h"
 #include "sweep/point.h"
 #include "sweep/point_hosts.h"
@@ -115,7 +116,10 @@ void point_fio_vars(const struct sweep_opts *o, const char *engine_value, const 
 	else
 		snprintf(pv->ops_stats, sizeof(pv->ops_stats), "%s.ops.json", base);
 
-	add_var(pv, "NFSWEEP_DIR", p->target->path);
+	/* checked at the start (sweep_opts_finish): short enough, nothing fio cannot take */
+	if (sink_fio_dir(p->target->path, pv->dir, sizeof(pv->dir)))
+		pv->dir[0] = '\0';
+	add_var(pv, "NFSWEEP_DIR", pv->dir);
 	add_var(pv, "NFSWEEP_ENGINE", engine_value);
 	add_var(pv, "NFSWEEP_READ_PCT", pv->pct);
 	add_var(pv, "NFSWEEP_RUNTIME", pv->runtime);
@@ -371,19 +375,26 @@ static int inline_include(const struct sweep_opts *o, const char *name, FILE *ou
  * --hosts: each section ends with exec_prerun and exec_postrun, so that
  * every host's jobs snapshot their own mountstats at their start and end
  * into the target (point_rpc.h). fio's client carries no files back: the
- * shared target does. Not for a path that would need quoting beyond '..'.
+ * shared target does. fio runs each through system(), so the line is
+ * shell text: a fixed command whose one piece of data, the target, is
+ * carried as printf %b escapes (sink_printf_b), which neither fio's parser
+ * nor the shell gives a meaning to; the point's name is a label's
+ * characters. fio appends "> JOB.prerun.txt 2>&1" in the server's working
+ * directory: after "|| exit" that redirection applies to the exit alone, so
+ * a snapshot that worked leaves no file there. 0, or -ENAMETOOLONG.
  */
-static void snapshot_lines(FILE *out, const char *target, const char *point)
+static int snapshot_lines(FILE *out, const char *target, const char *point)
 {
-	char dir[PATH_MAX], stem[PATH_MAX + 256];
+	char enc[POINT_SNAPSHOT_ENC_MAX];
 
-	if (strchr(target, '\'') || strchr(point, '\''))
-		return;
-	point_rpc_snapshot_paths(target, point, dir, sizeof(dir), stem, sizeof(stem));
+	if (sink_printf_b(target, enc, sizeof(enc)))
+		return -ENAMETOOLONG;
 	for (int k = 0; k < 2; k++)
-		fprintf(out, "exec_%s=sh -c 'mkdir -p %s && cat /proc/self/mountstats > "
-			"%s.$(hostname).%s'\n", k ? "postrun" : "prerun", dir, stem,
+		fprintf(out, "exec_%s=sh -c 'd=\"$(printf %%b \"%s\")/%s\" && mkdir -p \"$d\" && "
+			"cat /proc/self/mountstats > \"$d/%s.$(hostname).%s\"' || exit\n",
+			k ? "postrun" : "prerun", enc, POINT_RPC_SNAPSHOT_DIR, point,
 			k ? "after" : "before");
+	return 0;
 }
 
 /*
@@ -424,8 +435,8 @@ static int point_jobfile(const struct sweep_opts *o, const char *profile_path, c
 		if ((!l || *l == '[') && in_section) {
 			for (size_t i = 0; i < o->nfio_opts; i++)
 				fprintf(out, "%s\n", o->fio_opts[i]);
-			if (o->hosts.n)
-				snapshot_lines(out, target, point);
+			if (o->hosts.n && !ret)
+				ret = snapshot_lines(out, target, point);
 		}
 		if (!l)
 			break;

@@ -31,6 +31,7 @@ struct point_vars {
 	char pct[8], runtime[16], ramp[16], numjobs[16], iodepth[16], batch_submit[16],
 	     batch_complete_min[16], direct[8], rate[64], ops_engine[PATH_MAX + 16];
 	char ops_stats[PATH_MAX + 16];
+	char dir[2 * PATH_MAX];	/* the target, as fio's directory= takes it */
 	char job_names[2 * PROFILE_MAX_JOBS][48], job_values[2 * PROFILE_MAX_JOBS][48];
 };
 

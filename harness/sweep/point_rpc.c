@@ -170,7 +170,7 @@ static void fill_sums(struct row *r, const struct ms_delta sum[2])
 void point_rpc_snapshot_paths(const char *target, const char *point, char *dir, size_t dlen,
 			      char *stem, size_t slen)
 {
-	snprintf(dir, dlen, "%s/.nfsweep-rpc", target);
+	snprintf(dir, dlen, "%s/" POINT_RPC_SNAPSHOT_DIR, target);
 	snprintf(stem, slen, "%s/%s", dir, point);
 }
 

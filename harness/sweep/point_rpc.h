@@ -37,6 +37,16 @@ int point_rpc_record(const struct sweep *s, struct row *r, const struct rpc_wind
  */
 int point_rpc_record_hosts(const struct sweep *s, struct row *r, const char *point, double *start);
 
+/* Where the --hosts snapshots go, under the target. */
+#define POINT_RPC_SNAPSHOT_DIR ".nfsweep-rpc"
+
+/*
+ * The most the target's path may take as printf %b escapes in the
+ * snapshots' command line (sink_printf_b): fio reads job-file lines of at
+ * most 8 KiB (OPT_LEN_MAX), and each line holds the path once.
+ */
+#define POINT_SNAPSHOT_ENC_MAX 4096
+
 /* For point @point of target @target: the snapshots' directory, and their stem. */
 void point_rpc_snapshot_paths(const char *target, const char *point, char *dir, size_t dlen,
 			      char *stem, size_t slen);

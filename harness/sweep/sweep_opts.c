@@ -3,6 +3,7 @@
  * The options of run, plan and curve (see sweep_opts.h): each described
  * once, listed by the commands that take it.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -11,7 +12,9 @@
 #include <unistd.h>
 
 #include "sweep/sweep_opts.h"
+#include "sweep/point_rpc.h"
 #include "util/paths.h"
+#include "util/sink.h"
 
 #define FIELD(f) offsetof(struct sweep_opts, f)
 
@@ -122,6 +125,8 @@ static int parse_fio_opt(void *dst, const char *arg, char *err, size_t len)
 			 "file, e.g. --fio-opt norandommap=1", arg);
 		return -1;
 	}
+	if (sink_fio_value("--fio-opt", arg, err, len))
+		return -1;
 	for (size_t i = 0; i < sizeof(fio_own) / sizeof(fio_own[0]); i++)
 		if (strlen(fio_own[i].key) == klen && !strncmp(arg, fio_own[i].key, klen)) {
 			snprintf(err, len, "--fio-opt '%s': nfsweep sets %s itself; use %s", arg,
@@ -379,6 +384,51 @@ static int profile_pcts(struct sweep_opts *o, size_t i, char *err, size_t len)
 	return 0;
 }
 
+/*
+ * The paths that reach fio's parser (the target as directory=, the results
+ * directory in the log options, the engines' in ioengine=, the profiles' in
+ * include lines) and the note, checked before anything runs: what their
+ * sinks cannot carry is refused, naming the option (util/sink.h).
+ */
+static int check_sinks(const struct sweep_opts *o, char *err, size_t len)
+{
+	const struct { const char *opt, *val; } fio_paths[] = {
+		{ "--out", o->out }, { "--engine-dir", o->engine_dir },
+		{ "--profiles", o->profiles_dir },
+		{ "--mount-dir", o->nmounts ? o->mount_dir : NULL },
+	};
+	char enc[POINT_SNAPSHOT_ENC_MAX];
+
+	for (size_t i = 0; i < sizeof(fio_paths) / sizeof(fio_paths[0]); i++)
+		if (fio_paths[i].val && sink_fio_value(fio_paths[i].opt, fio_paths[i].val, err, len))
+			return -1;
+	if (sink_fio_value("--size", o->size, err, len))
+		return -1;
+	/* a fio engine's name, or nfsweep-NAME, which names a file in --engine-dir */
+	if (!isalpha((unsigned char)o->engine[0]) || strspn(o->engine, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				    "0123456789_-") != strlen(o->engine)) {
+		snprintf(err, len, "--engine: an engine's name is a letter, then letters, digits, "
+			 "'_' and '-' "
+			 "(nfsweep-uring, nfsweep-aio, libaio, io_uring, psync, ..)");
+		return -1;
+	}
+	for (size_t i = 0; i < o->ntargets; i++) {
+		const struct target *t = &o->targets[i];
+		char opt[LABEL_MAX + 32];
+
+		snprintf(opt, sizeof(opt), "--%s %s=", t->mount >= 0 ? "mount-dir, for" : "target",
+			 t->label);
+		if (sink_fio_value(opt, t->path, err, len))
+			return -1;
+		if (o->hosts.n && sink_printf_b(t->path, enc, sizeof(enc))) {
+			snprintf(err, len, "%s: with --hosts the path goes escaped into a line of the "
+				 "job file, which fio reads up to 8 KiB: too long", opt);
+			return -1;
+		}
+	}
+	return sink_text("--note", o->note, err, len);
+}
+
 int sweep_opts_finish(struct sweep_opts *o, char *err, size_t len)
 {
 	if (!o->profiles_dir)
@@ -400,6 +450,8 @@ int sweep_opts_finish(struct sweep_opts *o, char *err, size_t len)
 		snprintf(err, len, "--target label=path (or --mount) is required");
 		return -1;
 	}
+	if (check_sinks(o, err, len))
+		return -1;
 	for (size_t i = 0; i < o->ntargets; i++) {
 		struct target *t = &o->targets[i];
 

@@ -1,9 +1,9 @@
 #!/bin/bash
 # A results CSV opens in LibreOffice Calc with its default CSV import (no
-# dialog choice): numbers land as numbers, text with commas, quotes and a
-# newline lands whole, one spreadsheet row per results row, and no text cell
-# becomes a formula (a note or an engine name beginning with '=': Calc's
-# default import evaluates "=1+1", and so does every spreadsheet).
+# dialog choice): numbers land as numbers, text with commas and quotes lands
+# whole, one spreadsheet row per results row, and no text cell becomes a
+# formula (a note beginning with '=' or '-': Calc's default import evaluates
+# "=1+1", and so does every spreadsheet).
 . "$(dirname "$0")/lib.sh"
 "$T_TOP/tools/deps.sh" office >/dev/null 2>&1 || skip "libreoffice-calc-nogui could not be installed"
 command -v soffice >/dev/null || skip "no soffice after installing libreoffice-calc-nogui"
@@ -14,12 +14,17 @@ out=$T_DISK/s/sweep.csv out2=$T_DISK/s/fail.csv out3=$T_DISK/s/formula.csv
 "$N" run --profile rand4k --mix 100,0 --target local="$T_SHM" --runtime 1 --ramp 0 \
 	--numjobs 1 --iodepth 4 --size 8m --note '=1+1, a "quoted", comma note' --out "$out" 2>/dev/null ||
 	fail "sweep for the spreadsheet test"
-"$N" run --profile seq64k --mix 100,0 --target local="$T_SHM" --runtime 1 --ramp 0 \
-	--numjobs 1 --iodepth 4 --size 8m --engine 'no, such "engine"' --out "$out2" 2>/dev/null
+# (1-byte blocks under O_DIRECT: fio's error names the file, in a directory
+# whose name has a comma and quotes)
+odd=$T_DISK/'t "q", c'
+mkdir -p "$odd"
+"$N" run --profile seq64k --mix 100,0 --target local="$odd" --runtime 1 --ramp 0 \
+	--numjobs 1 --iodepth 4 --size 8m --fio-opt bs=1 --out "$out2" 2>/dev/null
 [ $? = 1 ] || fail "the failing points did not fail"
+grep -q '""q"", c' "$out2" || fail "the failing points' error text does not quote the directory"
 "$N" run --profile seq64k --mix 100 --target local="$T_SHM" --runtime 1 --ramp 0 \
-	--numjobs 1 --iodepth 4 --size 8m --engine '=1+2' --out "$out3" 2>/dev/null
-[ $? = 1 ] || fail "the '=1+2' engine did not fail"
+	--numjobs 1 --iodepth 4 --size 8m --note '-1+2' --out "$out3" 2>/dev/null ||
+	fail "the '-1+2' note's sweep failed"
 # one file of the three kinds of row: the resume check keeps a file's rows alike
 tail -n +2 "$out2" >> "$out" && tail -n +2 "$out3" >> "$out"
 

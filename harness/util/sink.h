@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef NFSWEEP_UTIL_SINK_H
+#define NFSWEEP_UTIL_SINK_H
+
+/*
+ * Where a user's strings go, and what each place can carry: one function
+ * per sink (docs/CONTRIBUTING.md, "Sinks", lists who calls which). A
+ * string is either made safe for its sink by a rule the sink documents,
+ * or refused by name before anything runs; it is never pasted in as it is.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "util/strbuf.h"
+
+/* Is @s valid UTF-8 (no overlong forms, no surrogates)? */
+bool sink_utf8(const char *s);
+
+/*
+ * Is @s one line of text (UTF-8, no control character)? A results cell,
+ * a chart's title and a terminal line carry it as it is. 0, or -1 with
+ * @err naming @opt.
+ */
+int sink_text(const char *opt, const char *s, char *err, size_t len)
+	__attribute__((warn_unused_result));
+
+/*
+ * May @s be the value of a fio option (job file, command line or an
+ * environment variable that a job file names with ${VAR})? fio's parser
+ * ends a value at ';' and '#', strips blanks at either end, replaces
+ * ${NAME} with the environment and $ncpus, $mb_memory and $pagesize with
+ * the machine's figures (then hands the value to bc), and reads a job file
+ * line by line. 0, or -1 with @err: "@opt 'S': what fio would do with it".
+ * Refused too: text that is not UTF-8 (the rows and fio's JSON carry text).
+ */
+int sink_fio_value(const char *opt, const char *s, char *err, size_t len)
+	__attribute__((warn_unused_result));
+
+/*
+ * @s as fio's directory= takes it: fio splits the value on ':', and a ':'
+ * after a backslash is a literal ':' (fio's documented escape, which also
+ * turns "\\:" into "\:"). 0, or -ENAMETOOLONG.
+ */
+int sink_fio_dir(const char *s, char *dst, size_t len) __attribute__((warn_unused_result));
+
+/*
+ * @s as the argument of printf %b in a shell command line: the bytes of
+ * [A-Za-z0-9/._-] as they are, every other byte as \0NNN. The result has
+ * no character that fio's parser or a shell gives a meaning to, so a fixed
+ * command can carry any path in it (the --hosts mountstats snapshots).
+ * 0, or -ENAMETOOLONG.
+ */
+int sink_printf_b(const char *s, char *dst, size_t len) __attribute__((warn_unused_result));
+
+/* @s as one POSIX shell word, for a command line a user copies: as it is when safe, else '..'. */
+void sink_shell_word(struct strbuf *sb, const char *s);
+
+/*
+ * Is @s a host name or an address (letters, digits, '.', '-', '_', and ':'
+ * for IPv6)? It goes into fio's host file, its client's messages and file
+ * names on the shared target.
+ */
+bool sink_host(const char *s);
+
+#endif
