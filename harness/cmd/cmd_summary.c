@@ -96,8 +96,9 @@ static int cmd_summary_main(const struct command *cmd, int argc, char **argv)
 	if (t->failed)
 		printf("\n%d failed row%s not counted (status column)\n", t->failed,
 		       t->failed > 1 ? "s" : "");
+	ret = rt_report_unused(t, "summary", argv[argi]) ? EXIT_FAILED : EXIT_OK;
 	free(t);
-	return EXIT_OK;
+	return ret;
 }
 
 const struct command command_summary = {
@@ -108,6 +109,7 @@ const struct command command_summary = {
 	.about = "Per profile, read % x target: total MiB/s (blocks of 64 KiB and more) or total "
 		 "IOPS,\nthen the completion latency (p50/p99 of reads and of writes), each the mean of "
 		 "the\nok rows of the point.",
-	.exit_status = "0, 2 usage, 3 not a readable results file",
+	.exit_status = "0, 1 some lines could not be used (each named), 2 usage, 3 not a readable "
+		       "results file",
 	.run = cmd_summary_main,
 };

@@ -198,6 +198,27 @@ static int same_config(const struct csv_record *rec, const struct row *config, c
 	return 0;
 }
 
+int results_row_check(const struct csv_record *rec, char *why, size_t len)
+{
+	char cwhy[160];
+
+	if (rec->n < SCHEMA_MIN_COLUMNS || rec->n > NCOLUMNS) {
+		snprintf(why, len, "%zu cells, where a row has %d to %d (cut short, or merged with "
+			 "another)", rec->n, SCHEMA_MIN_COLUMNS, NCOLUMNS);
+		return -1;
+	}
+	if (schema_check_version(rec->cells[COL_schema_version], cwhy, sizeof(cwhy))) {
+		snprintf(why, len, "%s", cwhy);
+		return -1;
+	}
+	for (size_t c = 0; c < rec->n; c++)
+		if (schema_check_cell((enum column)c, rec->cells[c], cwhy, sizeof(cwhy))) {
+			snprintf(why, len, "%s %s", columns[c].name, cwhy);
+			return -1;
+		}
+	return 0;
+}
+
 int results_scan_for_resume(const char *path, const struct row *config, struct done_set *done,
 			    int *truncated, char *why, size_t whylen)
 {
@@ -205,6 +226,7 @@ int results_scan_for_resume(const char *path, const struct row *config, struct d
 	size_t line = 0;
 	long good_end;
 	int r, ret = 0;
+	char cwhy[300];
 	FILE *f = fopen(path, "r+");
 
 	*truncated = 0;
@@ -227,7 +249,8 @@ int results_scan_for_resume(const char *path, const struct row *config, struct d
 			ret = -EPROTO;
 			goto out;
 		}
-		if (schema_check_version(rec.cells[COL_schema_version], why, whylen)) {
+		if (results_row_check(&rec, cwhy, sizeof(cwhy))) {
+			snprintf(why, whylen, "line %zu: %s (nfsweep validate %s)", rec.line, cwhy, path);
 			ret = -EPROTO;
 			goto out;
 		}

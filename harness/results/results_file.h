@@ -75,4 +75,11 @@ int results_scan_for_resume(const char *path, const struct row *config, struct d
 int results_open(const char *path, bool resume, const struct row *config, struct done_set *done,
 		 int *truncated, char *why, size_t whylen);
 
+/*
+ * Can the data row @rec be used: its cell count, schema version and every
+ * cell by its column's type (validate's checks)? 0, or -1 with @why.
+ */
+struct csv_record;
+int results_row_check(const struct csv_record *rec, char *why, size_t len);
+
 #endif

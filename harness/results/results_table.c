@@ -45,6 +45,17 @@ static void cell_add(struct rt_cell *c, char **cells)
 	c->n++;
 }
 
+int rt_report_unused(const struct results_table *t, const char *cmd, const char *path)
+{
+	for (int i = 0; i < t->unused && i < RT_BAD_MAX; i++)
+		fprintf(stderr, "nfsweep %s: %s:%zu: %s: not used\n", cmd, path, t->bad[i].line,
+			t->bad[i].why);
+	if (t->unused > RT_BAD_MAX)
+		fprintf(stderr, "nfsweep %s: %s: %d more lines not used (nfsweep validate %s lists "
+			"them)\n", cmd, path, t->unused - RT_BAD_MAX, path);
+	return t->unused;
+}
+
 static int intern(char list[][64], int *n, const char *s)
 {
 	for (int i = 0; i < *n; i++)
@@ -83,9 +94,14 @@ int results_table_load(const char *path, struct results_table *t, char *why, siz
 		char key[600];
 		size_t first;
 
-		if (rec.n < SCHEMA_MIN_COLUMNS ||
-		    schema_check_version(rec.cells[COL_schema_version], vwhy, sizeof(vwhy)))
+		if (results_row_check(&rec, vwhy, sizeof(vwhy))) {
+			if (t->unused < RT_BAD_MAX) {
+				t->bad[t->unused].line = rec.line;
+				snprintf(t->bad[t->unused].why, sizeof(t->bad[0].why), "%s", vwhy);
+			}
+			t->unused++;
 			continue;
+		}
 		if (!t->note[0] && !t->first_time[0]) {
 			snprintf(t->note, sizeof(t->note), "%s", row_text(rec.cells[COL_note]));
 			snprintf(t->first_time, sizeof(t->first_time), "%s", rec.cells[COL_start_time]);

@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #define RT_MAX 16	/* profiles, targets: a run has at most 16 of each */
+#define RT_BAD_MAX 20	/* unusable lines named one by one; the rest are counted */
 
 enum rt_metric { RT_READ_IOPS, RT_WRITE_IOPS, RT_TOTAL_IOPS, RT_READ_MIB, RT_WRITE_MIB,
 		 RT_TOTAL_MIB, RT_READ_P50, RT_READ_P99, RT_WRITE_P50, RT_WRITE_P99,
@@ -33,16 +34,29 @@ struct results_table {
 	int curve_rows;			/* ok rows of load curves (not sweep points) */
 	char curve_targets[RT_MAX][64];	/* the targets those rows are of */
 	int ncurve_targets;
+	int unused;			/* lines that could not be used (named in bad[]) */
+	struct { size_t line; char why[256]; } bad[RT_BAD_MAX];	/* the first of them */
 	char note[256];			/* of the first row */
 	char first_time[32];		/* start_time of the first row: the sweep's start */
 	struct rt_cell cell[RT_MAX][101][RT_MAX];	/* [profile][read %][target] */
 };
 
-/* 0, or -1 with @why (unreadable, not a results file, too many profiles). */
+/*
+ * 0, or -1 with @why (unreadable, not a results file, too many profiles).
+ * A row that is not valid (validate's checks of each cell) is not used,
+ * and named in bad[].
+ */
 int results_table_load(const char *path, struct results_table *t, char *why, size_t len);
 
 /* The same into a table of its own (it is large), or NULL with @why; free() it. */
 struct results_table *results_table_read(const char *path, char *why, size_t len);
+
+/*
+ * Name on stderr each line of @path that @t could not use, and why, as
+ * "nfsweep CMD: PATH:LINE: ...: not used". The number of such lines: a
+ * command that used less than the whole file says so in its exit status.
+ */
+int rt_report_unused(const struct results_table *t, const char *cmd, const char *path);
 
 int rt_profile(const struct results_table *t, const char *name);
 int rt_target(const struct results_table *t, const char *name);

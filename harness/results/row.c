@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "results/row.h"
+#include "util/sink.h"
 
 static void cells_vset(char **cells, int c, const char *fmt, va_list ap)
 {
@@ -72,14 +73,35 @@ void row_free(struct row *r)
 /* Would a spreadsheet take @s for a formula? */
 static int formula_like(const char *s)
 {
-	return *s && strchr("=+-@\t\r", *s);
+	return *s && strchr("=+-@", *s);
+}
+
+/*
+ * A text cell is one line of UTF-8 (the schema's "text"): a control
+ * character becomes a space, a byte that is not UTF-8 a '?' (an error text
+ * quotes what fio printed, and that is not always clean).
+ */
+static void one_line(char *s)
+{
+	for (char *p = s; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = ' ';
+	if (sink_utf8(s))
+		return;
+	for (char *p = s; *p; p++)
+		if ((unsigned char)*p >= 0x80)
+			*p = '?';
 }
 
 void cells_protect_text(char **cells, const struct table_info *t)
 {
-	for (int i = 0; i < t->ncols; i++)
-		if (t->cols[i].type == COL_STR && cells[i] && formula_like(cells[i]))
+	for (int i = 0; i < t->ncols; i++) {
+		if (t->cols[i].type != COL_STR || !cells[i])
+			continue;
+		one_line(cells[i]);
+		if (formula_like(cells[i]))
 			cells_set(cells, i, "'%s", cells[i]);
+	}
 }
 
 void row_protect_text(struct row *r)

@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "results/schema.h"
+#include "util/label.h"
+#include "util/sink.h"
 
 const struct column_info columns[NCOLUMNS] = {
 #define COLUMN(id, type, unit, meaning) [COL_##id] = { #id, COL_##type, unit, meaning },
@@ -83,9 +85,9 @@ const size_t schema_ntables = N(schema_tables);
 
 static const char *const type_names[] = {
 	[COL_STR] = "text", [COL_INT] = "integer", [COL_NUM] = "decimal",
-	[COL_TIME] = "time (ISO 8601 UTC)", [COL_STATUS] = "status",
+	[COL_TIME] = "time (ISO 8601 UTC)", [COL_STATUS] = "status", [COL_LABEL] = "label",
 };
-_Static_assert(sizeof(type_names) / sizeof(type_names[0]) == COL_STATUS + 1,
+_Static_assert(sizeof(type_names) / sizeof(type_names[0]) == COL_LABEL + 1,
 	       "every column type has a name");
 
 const enum column schema_config_columns[] = {
@@ -149,6 +151,16 @@ static int is_time(const char *s)
 	       sec < 61;
 }
 
+/* @val as a message may quote it: itself when it is one short line of UTF-8. */
+static const char *shown(const char *val)
+{
+	char scratch[8];
+
+	if (strlen(val) > 80 || sink_text("", val, scratch, sizeof(scratch)))
+		return "(a value not shown: long, not UTF-8 or with a control character)";
+	return val;
+}
+
 int table_check_cell(const struct table_info *t, int c, const char *val, char *why, size_t len)
 {
 	static const char *const statuses[] = { STATUS_OK, STATUS_FIO_ERROR, STATUS_TIMEOUT,
@@ -165,27 +177,34 @@ int table_check_cell(const struct table_info *t, int c, const char *val, char *w
 	}
 	switch (t->cols[c].type) {
 	case COL_STR:
-		return 0;
+		/* one line of UTF-8: what the readers print, chart and quote */
+		return sink_text("text", val, why, len);
+	case COL_LABEL:
+		if (label_valid(val, strlen(val)))
+			return 0;
+		snprintf(why, len, "is not a label (letters, digits, '_', '.' and '-', beginning "
+			 "with a letter, a digit or '_'): it names files");
+		return -1;
 	case COL_INT:
 		if (is_int(val))
 			return 0;
-		snprintf(why, len, "'%s' is not a whole number >= 0", val);
+		snprintf(why, len, "'%s' is not a whole number >= 0", shown(val));
 		return -1;
 	case COL_NUM:
 		if (is_num(val))
 			return 0;
-		snprintf(why, len, "'%s' is not a decimal number with a '.' separator", val);
+		snprintf(why, len, "'%s' is not a decimal number with a '.' separator", shown(val));
 		return -1;
 	case COL_TIME:
 		if (is_time(val))
 			return 0;
-		snprintf(why, len, "'%s' is not an ISO 8601 UTC time like 2026-11-30T02:05:00Z", val);
+		snprintf(why, len, "'%s' is not an ISO 8601 UTC time like 2026-11-30T02:05:00Z", shown(val));
 		return -1;
 	case COL_STATUS:
 		for (i = 0; i < sizeof(statuses) / sizeof(statuses[0]); i++)
 			if (!strcmp(val, statuses[i]))
 				return 0;
-		snprintf(why, len, "'%s' is not one of ok, fio_error, timeout, interrupted, setup_error", val);
+		snprintf(why, len, "'%s' is not one of ok, fio_error, timeout, interrupted, setup_error", shown(val));
 		return -1;
 	}
 	return 0;

@@ -13,7 +13,7 @@
 #define NFSWEEP_SCHEMA_MAJOR 1
 #define NFSWEEP_SCHEMA_MINOR 4
 
-enum col_type { COL_STR, COL_INT, COL_NUM, COL_TIME, COL_STATUS };
+enum col_type { COL_STR, COL_INT, COL_NUM, COL_TIME, COL_STATUS, COL_LABEL };
 
 enum column {
 #define COLUMN(id, type, unit, meaning) COL_##id,
