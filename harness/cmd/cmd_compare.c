@@ -63,7 +63,7 @@ static double pct_from_published(double ratio, double published)
  * so that the columns before it keep the places they had (schema of
  * compare.csv before 1.5).
  */
-static void csv_ratio(int fd, const char *kind, const char *profile, int pct, enum rt_metric m,
+static void csv_ratio(struct csv_file *out, const char *kind, const char *profile, int pct, enum rt_metric m,
 		      const char *target, const char *base, const double vals[3], double published,
 		      const char *what)
 {
@@ -79,12 +79,12 @@ static void csv_ratio(int fd, const char *kind, const char *profile, int pct, en
 		snprintf(cells[4], 32, "%.3f", published);
 		snprintf(cells[5], 32, "%.1f", pct_from_published(vals[2], published));
 	}
-	csv_append_record(fd, row, NCSV);
+	csv_file_record(out, row, NCSV);
 }
 
 /* The headline ratios first: what the article's scale-up section shows. */
 static void print_headlines(const struct results_table *t, const struct reference *ref, int base,
-			    int fd)
+			    struct csv_file *out)
 {
 	printf("nconnect comparison, each target against %s, beside the published gain "
 	       "(difference: measured / published - 1):\n", t->targets[base]);
@@ -130,7 +130,7 @@ static void print_headlines(const struct results_table *t, const struct referenc
 				snprintf(diffs[nd], sizeof(diffs[nd]), "%+.0f%%",
 					 pct_from_published(v[2], pub->value));
 			nd++;
-			csv_ratio(fd, "headline", hl->profile, hl->read_pct, hl->metric, t->targets[tg],
+			csv_ratio(out, "headline", hl->profile, hl->read_pct, hl->metric, t->targets[tg],
 				  t->targets[base], v, pub ? pub->value : -1, hl->name);
 		}
 		printf(" %10s", pubs);
@@ -141,7 +141,7 @@ static void print_headlines(const struct results_table *t, const struct referenc
 }
 
 /* Then every point, per profile. */
-static void print_points(const struct results_table *t, int base, int fd)
+static void print_points(const struct results_table *t, int base, struct csv_file *out)
 {
 	for (int p = 0; p < t->nprofiles; p++) {
 		enum rt_metric m = rt_is_throughput(t, p) ? RT_TOTAL_MIB : RT_TOTAL_IOPS;
@@ -166,7 +166,7 @@ static void print_points(const struct results_table *t, int base, int fd)
 					continue;
 				}
 				printf(" %9.2fx", v[2]);
-				csv_ratio(fd, "point", t->profiles[p], pct, m, t->targets[tg],
+				csv_ratio(out, "point", t->profiles[p], pct, m, t->targets[tg],
 					  t->targets[base], v, -1, "");
 			}
 			printf("\n");
@@ -204,7 +204,7 @@ static int ratio_of(const struct results_table *a, int pa, int ta, const struct 
 /* One point of run B against run A: the figure, read p99, write p99. */
 static void runs_point(const struct results_table *a, int pa, int ta,
 		       const struct results_table *b, int pb, int tb, int pct,
-		       const char *base, int fd)
+		       const char *base, struct csv_file *out)
 {
 	enum rt_metric ms[3] = { rt_is_throughput(a, pa) ? RT_TOTAL_MIB : RT_TOTAL_IOPS,
 				 RT_READ_P99, RT_WRITE_P99 };
@@ -217,7 +217,7 @@ static void runs_point(const struct results_table *a, int pa, int ta,
 			continue;
 		}
 		printf(" %5.2fx", v[2]);
-		csv_ratio(fd, "runs", a->profiles[pa], pct, ms[k], a->targets[ta], base, v, -1,
+		csv_ratio(out, "runs", a->profiles[pa], pct, ms[k], a->targets[ta], base, v, -1,
 			  "second file / first file");
 	}
 }
@@ -227,7 +227,7 @@ static void runs_point(const struct results_table *a, int pa, int ta,
  * point by point: each target against itself. The number of points in both.
  */
 static int compare_runs(const struct results_table *a, const struct results_table *b,
-			const char *fa, const char *fb, int fd)
+			const char *fa, const char *fb, struct csv_file *out)
 {
 	const char *base = strrchr(fa, '/') ? strrchr(fa, '/') + 1 : fa;
 	int matched = 0;
@@ -259,7 +259,7 @@ static int compare_runs(const struct results_table *a, const struct results_tabl
 					printf(" %20s", "-");
 					continue;
 				}
-				runs_point(a, pa, ta, b, pb, tb, pct, base, fd);
+				runs_point(a, pa, ta, b, pb, tb, pct, base, out);
 				matched++;
 			}
 			printf("\n");
@@ -268,11 +268,11 @@ static int compare_runs(const struct results_table *a, const struct results_tabl
 	return matched;
 }
 
-/* @o->out, or NAME beside @file. The fd, or -1 (said). */
+/* @o->out, or NAME beside @file, opened as a temporary file with the header. 0, or -1 (said). */
 static int open_out(struct compare_opts *o, const char *file, const char *name, char *buf,
-		    size_t len)
+		    size_t len, struct csv_file *out)
 {
-	int fd;
+	int ret;
 
 	if (!o->out) {
 		if (path_dir_of(file, buf, len) || strlen(buf) + strlen(name) + 2 > len) {
@@ -283,12 +283,27 @@ static int open_out(struct compare_opts *o, const char *file, const char *name, 
 		strcat(buf, name);
 		o->out = buf;
 	}
-	fd = open(o->out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0)
-		fprintf(stderr, "nfsweep compare: open %s: %s\n", o->out, strerror(errno));
-	else
-		csv_append_record(fd, csv_header, NCSV);
-	return fd;
+	ret = csv_file_open(out, o->out);
+	if (ret) {
+		fprintf(stderr, "nfsweep compare: open %s: %s\n", out->tmp, strerror(-ret));
+		return -1;
+	}
+	csv_file_record(out, csv_header, NCSV);
+	return 0;
+}
+
+/* The file in place: EXIT_OK, or EXIT_SETUP with nothing left of it (said). */
+static int commit_out(struct csv_file *out)
+{
+	int ret = csv_file_commit(out);
+
+	if (ret) {
+		fprintf(stderr, "nfsweep compare: write %s: %s; not written (what is printed above "
+			"stands)\n", out->path, strerror(-ret));
+		return EXIT_SETUP;
+	}
+	fprintf(stderr, "nfsweep compare: written to %s\n", out->path);
+	return EXIT_OK;
 }
 
 /* compare FILE: each target against the base target, and the published gains. */
@@ -296,7 +311,8 @@ static int compare_targets(struct compare_opts *o, const struct results_table *t
 {
 	struct reference ref = { 0 };
 	char why[512], outbuf[PATH_MAX];
-	int base, fd, ret;
+	struct csv_file out;
+	int base, ret;
 
 	if (t->ntargets < 2) {
 		fprintf(stderr, "nfsweep compare: %s has %d target%s with ok rows: nothing to compare "
@@ -310,15 +326,14 @@ static int compare_targets(struct compare_opts *o, const struct results_table *t
 	if (reference_load_dir(o->reference ? o->reference : nfsweep_default_reference_dir(), &ref,
 			       why, sizeof(why)))
 		fprintf(stderr, "nfsweep compare: no published gains shown: %s\n", why);
-	fd = open_out(o, file, "compare.csv", outbuf, sizeof(outbuf));
-	if (fd >= 0) {
-		print_headlines(t, &ref, base, fd);
-		print_points(t, base, fd);
-		close(fd);
-		fprintf(stderr, "nfsweep compare: written to %s\n", o->out);
+	ret = EXIT_SETUP;
+	if (!open_out(o, file, "compare.csv", outbuf, sizeof(outbuf), &out)) {
+		print_headlines(t, &ref, base, &out);
+		print_points(t, base, &out);
+		ret = commit_out(&out);
 	}
 	reference_free(&ref);
-	return fd < 0 ? EXIT_SETUP : EXIT_OK;
+	return ret;
 }
 
 static int cmd_compare_main(const struct command *cmd, int argc, char **argv)
@@ -326,7 +341,8 @@ static int cmd_compare_main(const struct command *cmd, int argc, char **argv)
 	struct compare_opts o = { 0 };
 	struct results_table *t[2] = { NULL, NULL };
 	char why[512], outbuf[PATH_MAX];
-	int ret, argi, nfiles, fd;
+	struct csv_file out;
+	int ret, argi, nfiles, unused = 0;
 
 	ret = cmd_parse(cmd, argc, argv, &o, &argi);
 	if (ret != CMD_GO_ON)
@@ -344,27 +360,29 @@ static int cmd_compare_main(const struct command *cmd, int argc, char **argv)
 			ret = EXIT_SETUP;
 			goto out;
 		}
+		unused += rt_report_unused(t[i], "compare", argv[argi + i]);
 	}
 	if (nfiles == 1) {
 		ret = compare_targets(&o, t[0], argv[argi]);
 		goto out;
 	}
-	fd = open_out(&o, argv[argi + 1], "compare-runs.csv", outbuf, sizeof(outbuf));
-	if (fd < 0) {
+	if (open_out(&o, argv[argi + 1], "compare-runs.csv", outbuf, sizeof(outbuf), &out)) {
 		ret = EXIT_SETUP;
 		goto out;
 	}
-	ret = compare_runs(t[0], t[1], argv[argi], argv[argi + 1], fd) ? EXIT_OK : EXIT_USAGE;
-	close(fd);
-	if (ret)
+	if (compare_runs(t[0], t[1], argv[argi], argv[argi + 1], &out)) {
+		ret = commit_out(&out);
+	} else {
+		csv_file_abort(&out);
 		fprintf(stderr, "nfsweep compare: %s and %s have no point in common (profile, target "
 			"and read %% with ok rows in both)\n", argv[argi], argv[argi + 1]);
-	else
-		fprintf(stderr, "nfsweep compare: written to %s\n", o.out);
+		ret = EXIT_USAGE;
+	}
 out:
 	free(t[0]);
 	free(t[1]);
-	return ret;
+	/* what was shown left lines of the input out: said above, and in the status */
+	return ret == EXIT_OK && unused ? EXIT_FAILED : ret;
 }
 
 const struct command command_compare = {
@@ -380,7 +398,9 @@ const struct command command_compare = {
 		 "first, throughput and p99 latency of reads and writes\n(compare-runs.csv beside "
 		 "the second). Printed, and written as CSV to --out.",
 	.opts = compare_opts,
-	.exit_status = "0, 2 usage (unknown --base, fewer than two targets, two files with no point "
-		       "in common),\n             3 unreadable input or output",
+	.exit_status = "0, 1 some lines of the input could not be used (each named), 2 usage "
+		       "(unknown --base,\n             fewer than two targets, two files with no point "
+		       "in common), 3 unreadable input,\n             or output not written (nothing "
+		       "of it is left)",
 	.run = cmd_compare_main,
 };

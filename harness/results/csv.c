@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /* RFC 4180 writer and reader (see csv.h). */
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "results/csv.h"
@@ -39,6 +42,77 @@ void csv_format_record(struct strbuf *sb, const char *const *cells, size_t n)
 	sb_adds(sb, "\r\n");
 }
 
+/* Write all of @buf. 0, or -errno with *@off what was written. */
+static int write_all(int fd, const char *buf, size_t len, size_t *off)
+{
+	*off = 0;
+	while (*off < len) {
+		ssize_t w = write(fd, buf + *off, len - *off);
+
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		*off += (size_t)w;
+	}
+	return 0;
+}
+
+int csv_file_open(struct csv_file *f, const char *path)
+{
+	memset(f, 0, sizeof(*f));
+	f->path = path;
+	f->fd = -1;
+	if (snprintf(f->tmp, sizeof(f->tmp), "%s.XXXXXX", path) >= (int)sizeof(f->tmp))
+		return -ENAMETOOLONG;
+	f->fd = mkostemp(f->tmp, O_CLOEXEC);
+	if (f->fd < 0)
+		return -errno;
+	/* mkstemp makes 0600: the file is as readable as any other result */
+	if (fchmod(f->fd, 0644)) {
+		f->err = -errno;
+		return csv_file_commit(f);
+	}
+	return 0;
+}
+
+void csv_file_record(struct csv_file *f, const char *const *cells, size_t n)
+{
+	struct strbuf sb = { 0 };
+	size_t off;
+
+	if (f->err)
+		return;
+	csv_format_record(&sb, cells, n);
+	f->err = sb.oom ? -ENOMEM : write_all(f->fd, sb.buf, sb.len, &off);
+	sb_free(&sb);
+}
+
+int csv_file_commit(struct csv_file *f)
+{
+	int ret = f->err;
+
+	if (!ret && fsync(f->fd))
+		ret = -errno;
+	if (close(f->fd) && !ret)
+		ret = -errno;
+	f->fd = -1;
+	if (!ret && rename(f->tmp, f->path))
+		ret = -errno;
+	if (ret)
+		unlink(f->tmp);
+	return ret;
+}
+
+void csv_file_abort(struct csv_file *f)
+{
+	if (f->fd >= 0)
+		close(f->fd);
+	f->fd = -1;
+	unlink(f->tmp);
+}
+
 int csv_append_record(int fd, const char *const *cells, size_t n)
 {
 	struct strbuf sb = { 0 };
@@ -58,17 +132,7 @@ int csv_append_record(int fd, const char *const *cells, size_t n)
 		sb_free(&sb);
 		return ret;
 	}
-	while (off < sb.len) {
-		ssize_t w = write(fd, sb.buf + off, sb.len - off);
-
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			ret = -errno;
-			break;
-		}
-		off += (size_t)w;
-	}
+	ret = write_all(fd, sb.buf, sb.len, &off);
 	/* A full disk may take part of the record, and NFS reports it only at fsync. */
 	if (!ret && fsync(fd))
 		ret = -errno;

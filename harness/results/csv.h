@@ -21,7 +21,32 @@ void csv_format_record(struct strbuf *sb, const char *const *cells, size_t n);
  * error the file is cut back to where it was, so that no part of the
  * record stays (a full disk takes what fits).
  */
-int csv_append_record(int fd, const char *const *cells, size_t n);
+int csv_append_record(int fd, const char *const *cells, size_t n) __attribute__((warn_unused_result));
+
+/*
+ * A CSV file written whole or not at all (compare.csv): the records go to a
+ * temporary file beside @path, and csv_file_commit() fsyncs it and renames
+ * it into place. The first error sticks; after it nothing more is written,
+ * and commit removes the temporary file: a full disk leaves no truncated
+ * file under the name a reader would trust.
+ */
+struct csv_file {
+	const char *path;
+	char tmp[4096 + 16];
+	int fd, err;		/* err: the first -errno */
+};
+
+/* 0, or -errno (nothing is left behind). */
+int csv_file_open(struct csv_file *f, const char *path) __attribute__((warn_unused_result));
+
+/* One record; an error is kept for csv_file_commit(). */
+void csv_file_record(struct csv_file *f, const char *const *cells, size_t n);
+
+/* 0 with the file in place, or the first -errno with nothing left behind. */
+int csv_file_commit(struct csv_file *f) __attribute__((warn_unused_result));
+
+/* Nothing to keep: the temporary file removed. */
+void csv_file_abort(struct csv_file *f);
 
 struct csv_record {
 	char **cells;
