@@ -124,7 +124,7 @@ static int draw(struct plot_ctx *c, int timeline)
 	fclose(c->gp);
 	if (r < 0)
 		return EXIT_SETUP;
-	r = gp_run(script);
+	r = gp_run(c->dir, GP_DATA "/charts.gp");
 	if (r) {
 		fprintf(stderr, "nfsweep plot: gnuplot %s failed (exit %d)\n", script, r);
 		return EXIT_SETUP;
@@ -141,7 +141,7 @@ static int cmd_plot_main(const struct command *cmd, int argc, char **argv)
 	struct reference ref = { 0 };
 	struct plot_ctx c = { 0 };
 	char why[512], dirbuf[PATH_MAX];
-	int ret, argi;
+	int ret, argi, unused = 0;
 
 	ret = cmd_parse(cmd, argc, argv, &o, &argi);
 	if (ret != CMD_GO_ON)
@@ -155,6 +155,7 @@ static int cmd_plot_main(const struct command *cmd, int argc, char **argv)
 		fprintf(stderr, "nfsweep plot: %s\n", why);
 		goto out;
 	}
+	unused = rt_report_unused(t, "plot", c.csv_path);
 	if (!t->nprofiles && !t->curve_rows) {
 		fprintf(stderr, "nfsweep plot: %s has no ok rows to draw\n", c.csv_path);
 		goto out;
@@ -175,7 +176,7 @@ static int cmd_plot_main(const struct command *cmd, int argc, char **argv)
 out:
 	reference_free(&ref);
 	free(t);
-	return ret;
+	return ret == EXIT_OK && unused ? EXIT_FAILED : ret;
 }
 
 const struct command command_plot = {
@@ -192,6 +193,7 @@ const struct command command_plot = {
 		 "by point: a host that lagged). The\ndata and the gnuplot scripts stay in DIR/plot/ "
 		 "for restyling.",
 	.opts = plot_opts,
-	.exit_status = "0, 2 usage, 3 unreadable results or gnuplot failed",
+	.exit_status = "0, 1 some lines could not be used (each named), 2 usage, 3 unreadable "
+		       "results or gnuplot failed",
 	.run = cmd_plot_main,
 };

@@ -124,8 +124,8 @@ static void write_script(struct plot_ctx *c, const struct hosts_chart *hc, FILE 
 		char lbl[160];
 
 		gp_text(lbl, sizeof(lbl), hc->hosts[h], 0);
-		fprintf(f, "  '%s/hosts.dat' using ($1 - 0.4 + %.3f):%d with boxes lc %d title '%s', \\\n",
-			c->datadir, w * (h + 0.5), h + 2, h + 1, lbl);
+		fprintf(f, "  '" GP_DATA "/hosts.dat' using ($1 - 0.4 + %.3f):%d with boxes lc %d title '%s', \\\n",
+			w * (h + 0.5), h + 2, h + 1, lbl);
 	}
 	fprintf(f, "  NaN notitle\n");
 }
@@ -151,7 +151,7 @@ int plot_hosts_chart(struct plot_ctx *c)
 	if (!r) {
 		write_script(c, hc, f);
 		fclose(f);
-		gp_terminals(c->gp, c->dir, "hosts", body);
+		gp_terminals(c->gp, "hosts", body);
 	}
 	free(hc);
 	return r;

@@ -116,6 +116,6 @@ int plot_nconnect_chart(struct plot_ctx *c)
 		return -1;
 	write_script(c, f, dat);
 	fclose(f);
-	gp_terminals(c->gp, c->dir, "nconnect", body);
+	gp_terminals(c->gp, "nconnect", body);
 	return 0;
 }

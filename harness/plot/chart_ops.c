@@ -122,8 +122,8 @@ static void write_script(struct plot_ctx *c, const struct ops_chart *oc, FILE *f
 		char lbl[200];
 
 		gp_text(lbl, sizeof(lbl), oc->series[s], 0);
-		fprintf(f, "  '%s/ops-latency-%d.dat' using ($1 - 0.4 + %.3f):2:2:3 with yerrorbars "
-			"lc %d pt 7 title '%s', \\\n", c->datadir, s, w * (s + 0.5), s + 1, lbl);
+		fprintf(f, "  '" GP_DATA "/ops-latency-%d.dat' using ($1 - 0.4 + %.3f):2:2:3 with yerrorbars "
+			"lc %d pt 7 title '%s', \\\n", s, w * (s + 0.5), s + 1, lbl);
 	}
 	fprintf(f, "  NaN notitle\n");
 }
@@ -145,6 +145,6 @@ int plot_ops_chart(struct plot_ctx *c)
 		return -1;
 	write_script(c, &oc, f);
 	fclose(f);
-	gp_terminals(c->gp, c->dir, "ops-latency", body);
+	gp_terminals(c->gp, "ops-latency", body);
 	return 0;
 }

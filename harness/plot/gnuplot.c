@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* gnuplot, as every chart uses it (see gnuplot.h). */
 #include <errno.h>
+#include <limits.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -37,26 +39,28 @@ void gp_text(char *dst, size_t len, const char *src, int enhanced)
 
 FILE *gp_open(const char *dir, const char *name, char *path, size_t len)
 {
+	char full[PATH_MAX];
 	FILE *f;
 
-	snprintf(path, len, "%s/%s", dir, name);
-	f = fopen(path, "w");
+	snprintf(path, len, GP_DATA "/%s", name);
+	snprintf(full, sizeof(full), "%s/%s", dir, name);
+	f = fopen(full, "w");
 	if (!f)
-		fprintf(stderr, "nfsweep plot: open %s: %s\n", path, strerror(errno));
+		fprintf(stderr, "nfsweep plot: open %s: %s\n", full, strerror(errno));
 	return f;
 }
 
-void gp_terminals(FILE *gp, const char *dir, const char *name, const char *body_path)
+void gp_terminals(FILE *gp, const char *name, const char *body_path)
 {
 	/* The same script twice: after a PNG terminal and after an SVG one. */
 	fprintf(gp, "set encoding utf8\n");
 	fprintf(gp, "set terminal pngcairo size 1280,800 enhanced font 'sans,11'\n"
-		"set output '%s/%s.png'\nload '%s'\n", dir, name, body_path);
+		"set output '%s.png'\nload '%s'\n", name, body_path);
 	fprintf(gp, "set terminal svg size 1280,800 enhanced font 'sans,11' background '#ffffff'\n"
-		"set output '%s/%s.svg'\nload '%s'\nunset output\n", dir, name, body_path);
+		"set output '%s.svg'\nload '%s'\nunset output\n", name, body_path);
 }
 
-int gp_run(const char *script)
+int gp_run(const char *dir, const char *script)
 {
 	int status;
 	pid_t pid = fork();
@@ -64,9 +68,14 @@ int gp_run(const char *script)
 	if (pid < 0)
 		return -1;
 	if (!pid) {
+		/* the scripts name no directory: the charts' is the working one */
+		if (chdir(dir)) {
+			fprintf(stderr, "nfsweep plot: chdir %s: %s\n", dir, strerror(errno));
+			_exit(126);
+		}
 		execlp("gnuplot", "gnuplot", script, (char *)NULL);
-		fprintf(stderr, "nfsweep plot: exec gnuplot: %s (install it: tools/deps.sh plot)\n",
-			strerror(errno));
+		fprintf(stderr, "nfsweep plot: exec gnuplot: %s (install gnuplot; in nfsweep's source "
+			"tree, tools/deps.sh plot)\n", strerror(errno));
 		_exit(127);
 	}
 	if (waitpid(pid, &status, 0) < 0)

@@ -15,13 +15,23 @@
  */
 void gp_text(char *dst, size_t len, const char *src, int enhanced);
 
-/* Open DIR/NAME for writing (path in @path); NULL said on stderr. */
+/*
+ * gnuplot runs in the charts' directory, and every path in its scripts is
+ * relative to it: the data and scripts under GP_DATA/, the charts beside.
+ * No directory name, which is data, is ever in a script's text.
+ */
+#define GP_DATA "plot"
+
+/* Open DIR/NAME for writing (DIR: the charts' GP_DATA/), its name for a script in @path. */
 FILE *gp_open(const char *dir, const char *name, char *path, size_t len);
 
-/* Draw the chart @body_path as DIR/NAME.png and DIR/NAME.svg, from the script @gp. */
-void gp_terminals(FILE *gp, const char *dir, const char *name, const char *body_path);
+/* Draw the chart @body_path as NAME.png and NAME.svg, from the script @gp. */
+void gp_terminals(FILE *gp, const char *name, const char *body_path);
 
-/* Run gnuplot on @script: its exit status, 127 if it could not run, -1 fork failed. */
-int gp_run(const char *script);
+/*
+ * Run gnuplot on @script (relative to @dir) in @dir: its exit status, 126
+ * if it could not change there, 127 if it could not run, -1 fork failed.
+ */
+int gp_run(const char *dir, const char *script);
 
 #endif
