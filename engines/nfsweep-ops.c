@@ -433,7 +433,8 @@ static int fio_nfsweep_ops_getevents(struct thread_data *td, unsigned int min, u
 	(void)t;
 	ret = ops_engine_reap(e, min);
 	if (ret < 0) {
-		nfsweep_err(td, ENGINE, "getevents", "io_uring_wait_cqe", -ret, "min=%u", min);
+		nfsweep_err(td, ENGINE, "getevents", e->ring_error_call ? e->ring_error_call :
+			    "io_uring_wait_cqe", -ret, "min=%u", min);
 		return ret;
 	}
 	n = e->ndone < max ? e->ndone : max;

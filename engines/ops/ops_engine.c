@@ -38,6 +38,19 @@ static void req_put(struct ops_engine *e, struct ops_req *r)
 	e->requests--;
 }
 
+#ifdef NFSWEEP_TEST_HOOKS
+int ops_test_arm_fail;
+#endif
+
+/* The first failure of the ring: kept, and returned by every reap from then on. */
+static void ring_failed(struct ops_engine *e, int err, const char *call)
+{
+	if (!e->ring_error) {
+		e->ring_error = err;
+		e->ring_error_call = call;
+	}
+}
+
 /* Hand the call of @r to where it is made; in sync mode it is made here (true: answered). */
 static bool dispatch(struct ops_engine *e, struct ops_req *r)
 {
@@ -54,7 +67,10 @@ static bool dispatch(struct ops_engine *e, struct ops_req *r)
 
 		if (!sqe) {
 			/* the SQ ring is full of staged calls: send them, then there is room */
-			io_uring_submit(&e->ring);
+			int ret = io_uring_submit(&e->ring);
+
+			if (ret < 0 && ret != -EBUSY && ret != -EAGAIN)
+				ring_failed(e, ret, "io_uring_submit (a full SQ ring)");
 			sqe = io_uring_get_sqe(&e->ring);
 		}
 		if (sqe) {
@@ -169,9 +185,19 @@ int ops_engine_submit(struct ops_engine *e)
 static int arm_eventfd(struct ops_engine *e)
 {
 	struct io_uring_sqe *sqe = io_uring_get_sqe(&e->ring);
+	int ret;
 
+#ifdef NFSWEEP_TEST_HOOKS
+	if (ops_test_arm_fail) {
+		ret = ops_test_arm_fail;
+		ops_test_arm_fail = 0;
+		return ret;
+	}
+#endif
 	if (!sqe) {
-		io_uring_submit(&e->ring);
+		ret = io_uring_submit(&e->ring);
+		if (ret < 0)
+			return ret;
 		sqe = io_uring_get_sqe(&e->ring);
 		if (!sqe)
 			return -EBUSY;
@@ -215,7 +241,11 @@ again:
 
 			io_uring_cqe_seen(&e->ring, cqes[i]);
 			if (data == &e->efd_val) {
-				arm_eventfd(e);
+				int ret = arm_eventfd(e);
+
+				if (ret)
+					ring_failed(e, ret, "io_uring_get_sqe (re-arming the read of the "
+						    "workers' eventfd)");
 				woken = 1;
 			} else {
 				struct ops_req *r = data;
@@ -239,16 +269,22 @@ static int wait_for(struct ops_engine *e, unsigned int min, bool all)
 		int ret;
 
 		take_answers(e);
+		if (e->ring_error)
+			return e->ring_error;
 		ret = ops_engine_submit(e);
-		if (ret < 0 && ret != -EBUSY && ret != -EAGAIN)
+		if (ret < 0 && ret != -EBUSY && ret != -EAGAIN) {
+			ring_failed(e, ret, "io_uring_submit");
 			return ret;
+		}
 		if (all ? !e->requests : e->ndone >= min || !e->inflight)
 			return 0;
 		if (e->exec == OPS_EXEC_SYNC)
 			return 0;	/* nothing waits in sync mode */
 		ret = io_uring_wait_cqe(&e->ring, &cqe);
-		if (ret < 0 && ret != -EINTR && ret != -ETIME)
+		if (ret < 0 && ret != -EINTR && ret != -ETIME) {
+			ring_failed(e, ret, "io_uring_wait_cqe");
 			return ret;
+		}
 	}
 }
 

@@ -52,7 +52,18 @@ struct ops_engine {
 	unsigned int requests;		/* requests in use, housekeeping and closes included */
 	int hk_error;			/* first housekeeping error (logged by the caller) */
 	char hk_error_text[160];
+	int ring_error;			/* the ring failed: reap returns it from then on */
+	const char *ring_error_call;	/* what failed, for the message */
 };
+
+#ifdef NFSWEEP_TEST_HOOKS
+/*
+ * The unit tests' build only, a named mock of a fault that cannot be caused
+ * for real: when set, the next re-arm of the workers' eventfd read fails
+ * with it (a full SQ ring that a submit could not empty).
+ */
+extern int ops_test_arm_fail;
+#endif
 
 struct ops_engine_setup {
 	const char *root;		/* the tree's directory */
@@ -84,7 +95,9 @@ int ops_engine_submit(struct ops_engine *e);
 /*
  * Take answers (ring and workers) and step the operations until at least
  * @min timed ends are in e->done (fewer if nothing is in flight). 0, or
- * -errno from the ring.
+ * -errno from the ring; once the ring has failed (e->ring_error, the call
+ * in e->ring_error_call), that error at every call: a worker's answer
+ * could no longer wake a wait, and waiting would hang the job.
  */
 int ops_engine_reap(struct ops_engine *e, unsigned int min);
 

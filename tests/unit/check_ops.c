@@ -300,6 +300,50 @@ START_TEST(test_every_op_uring)
 }
 END_TEST
 
+/*
+ * A mock (ops_test_arm_fail) of a fault that cannot be caused for real: the
+ * re-arm of the workers' eventfd read fails after a worker's wake-up. The
+ * next worker answer could never wake a wait, so reap must fail, naming the
+ * call, instead of hanging the job (Check's timeout would end this test).
+ */
+START_TEST(test_eventfd_rearm_failure)
+{
+	struct ops_engine_setup setup = {
+		.shape = { .dirs = 1, .files_per_dir = 4, .file_size = 4096 },
+		.exec = OPS_EXEC_URING, .iodepth = 2, .seed = 7,
+	};
+	char root[] = "/var/tmp/nfsweep-ops-XXXXXX", err[512], cmd[128];
+	struct ops_engine *e = calloc(1, sizeof(*e));
+	struct ops_conf conf = { .fd_cache = 2 };
+	int ret = 0;
+
+	ck_assert_ptr_nonnull(mkdtemp(root));
+	setup.root = root;
+	ck_assert_int_eq(ops_xfer_parse("4k/100", &conf.read_xfer, err, sizeof(err)), 0);
+	ck_assert_int_eq(ops_xfer_parse("4k/100", &conf.write_xfer, err, sizeof(err)), 0);
+	/* access has no io_uring opcode: every one is a worker's, answered through the eventfd */
+	ck_assert_int_eq(ops_mix_parse("access:100", &conf.mix, err, sizeof(err)), 0);
+	ck_assert_msg(ops_engine_open(e, &conf, &setup, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_msg(e->workers_on && !e->ring_has[CALL_ACCESS], "access goes to the workers");
+	ops_test_arm_fail = -EBUSY;
+	for (int i = 0; i < 1000 && !ret; i++) {
+		if (ops_engine_start(e, OP_ACCESS, (void *)(uintptr_t)(i + 1)) != -EBUSY)
+			ck_assert_int_ge(ops_engine_submit(e), 0);
+		ret = ops_engine_reap(e, 1);
+		e->ndone = 0;
+	}
+	ck_assert_int_eq(ret, -EBUSY);
+	ck_assert_ptr_nonnull(e->ring_error_call);
+	ck_assert_msg(strstr(e->ring_error_call, "eventfd"), "%s", e->ring_error_call);
+	/* and from then on, every reap says so at once */
+	ck_assert_int_eq(ops_engine_reap(e, 1), -EBUSY);
+	ops_engine_close(e);
+	free(e);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", root);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 /* An interrupted run's leftovers are repaired; another shape is laid out anew. */
 START_TEST(test_tree_repair)
 {
@@ -357,6 +401,7 @@ Suite *make_ops_suite(void)
 	tcase_add_test(tc, test_every_op_sync);
 	tcase_add_test(tc, test_every_op_uring);
 	tcase_add_test(tc, test_tree_repair);
+	tcase_add_test(tc, test_eventfd_rearm_failure);
 	suite_add_tcase(s, tc);
 	return s;
 }
