@@ -85,7 +85,9 @@ for nc in $LAB_NCONNECT; do
 	mnt=/mnt/nc$nc
 	mkdir -p "$mnt"
 	opts="vers=$LAB_VERS,nconnect=$nc${LAB_MOUNT_OPTS:+,$LAB_MOUNT_OPTS}"
-	unshare --uts sh -c "hostname nfsweep-lab-client$i && mount -t nfs -o '$opts' '$addr:$src' '$mnt'" ||
+	# the values as arguments, not in the script's text (--mount-opts is the user's)
+	unshare --uts sh -c 'hostname "$1" && mount -t nfs -o "$2" "$3" "$4"' sh \
+		"nfsweep-lab-client$i" "$opts" "$addr:$src" "$mnt" ||
 		die "mount -o $opts $addr:$src $mnt failed" 91
 	echo "nc$nc $mnt $addr $nc" >> "$RUN/mounts"
 done
@@ -110,16 +112,22 @@ phase mounted
 # address leaves the guest, and no route or link is touched.
 LAB_HOSTS="" LAB_HOST_PIDS=""
 for k in $(seq 1 "${LAB_NHOSTS:-0}"); do
-	hostmounts="" j=0
+	set --
+	j=0
 	while read -r label mnt addr nc; do
 		j=$((j + 1))
 		opts="vers=$LAB_VERS,nconnect=$nc${LAB_MOUNT_OPTS:+,$LAB_MOUNT_OPTS}"
-		# the root's mount of the path goes first (in this namespace only):
-		# a host sees its own NFS client there, not the lab's beneath it
-		hostmounts="$hostmounts umount '$mnt' && mount -t nfs -o '$opts' '127.0.$((10 + k)).$j:$src' '$mnt' &&"
+		set -- "$@" "$mnt" "$opts" "127.0.$((10 + k)).$j:$src"
 	done < "$RUN/mounts"
-	unshare --mount --uts --propagation private sh -c "hostname nfsweep-lab-host$k &&
-		$hostmounts cd / && fio --server=127.0.100.$k --daemonize=$RUN/host$k.pid" ||
+	# the root's mount of each path goes first (in this namespace only): a
+	# host sees its own NFS client there, not the lab's beneath it. Every
+	# value is an argument of the script, none is in its text.
+	unshare --mount --uts --propagation private sh -c 'hostname "$1" && srv=$2 && pidf=$3 &&
+		shift 3 && while [ $# -gt 0 ]; do
+			umount "$1" && mount -t nfs -o "$2" "$3" "$1" || exit 1
+			shift 3
+		done && cd / && exec fio --server="$srv" --daemonize="$pidf"' sh \
+		"nfsweep-lab-host$k" "127.0.100.$k" "$RUN/host$k.pid" "$@" ||
 		die "host $k: its mounts or fio --server failed" 91
 	for i in 1 2 3 4 5 6 7 8 9 10; do [ -s "$RUN/host$k.pid" ] && break; sleep 0.2; done
 	pid=$(cat "$RUN/host$k.pid" 2>/dev/null)
