@@ -13,6 +13,9 @@
 include Makefile.quiet
 
 BUILD := $(CURDIR)/build
+# CI (CI=true, as .ci/run runs) builds everything with warnings as errors.
+WERROR ?= $(if $(filter true,$(CI)),-Werror)
+export WERROR
 PREFIX ?= /usr/local
 DESTDIR ?=
 export BUILD
