@@ -89,4 +89,22 @@ eval "\"\$N\" ${resume#*nfsweep }" 2>"$T_DISK/resume.err" ||
 "$N" validate "$out" || fail "after resume: the CSV does not validate"
 check "$out" --rows 3 --status ok --once
 no_fio_left "resume"
+
+# compare on a full disk: exit 3 naming the file, and no compare.csv (nor a
+# part of one) left where a reader would trust it
+cmpdir=$T_DISK/cmpfull
+mkdir -p "$cmpdir"
+mount -t tmpfs -o size=1m nfsweep-test-cmpfull "$cmpdir" || fail "mount a small tmpfs"
+mnts+=("$cmpdir")
+cp "$T_HERE/../data/results/nconnect-fixture.csv" "$cmpdir/sweep.csv"
+dd if=/dev/zero of="$cmpdir/filler" bs=4k status=none 2>/dev/null	# until ENOSPC
+"$N" compare "$cmpdir/sweep.csv" >/dev/null 2>"$T_DISK/cmp.err"
+rc=$?
+[ $rc = 3 ] || { cat "$T_DISK/cmp.err"; fail "compare on a full disk: exit $rc, not 3"; }
+grep -q "compare.csv.*No space left on device" "$T_DISK/cmp.err" ||
+	fail "compare on a full disk: no message naming compare.csv and ENOSPC: $(cat "$T_DISK/cmp.err")"
+ls "$cmpdir" | grep -q '^compare' && fail "compare on a full disk left $(ls "$cmpdir" | grep '^compare')"
+rm -f "$cmpdir/filler"
+"$N" compare "$cmpdir/sweep.csv" >/dev/null 2>&1 || fail "compare with room again failed"
+[ -s "$cmpdir/compare.csv" ] || fail "compare with room again wrote no compare.csv"
 echo ok
