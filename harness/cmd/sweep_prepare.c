@@ -10,6 +10,7 @@
 #include "cmd/sweep_prepare.h"
 #include "nfs/mountstats.h"
 #include "results/detail_file.h"
+#include "sweep/fio_knows.h"
 #include "sweep/fio_run.h"
 #include "sweep/hosts_preflight.h"
 #include "sweep/point.h"
@@ -69,6 +70,50 @@ static int check_ops_engine(const struct command *cmd, const struct sweep_opts *
 			return EXIT_SETUP;
 		}
 		break;
+	}
+	return EXIT_OK;
+}
+
+/*
+ * The engine and every --fio-opt key, asked of fio before the first point:
+ * a fio built-in that fio cannot load, or a key that neither fio nor the
+ * engines know, would make every point a fio_error row. nfsweep's own
+ * engines were found already (sweep_engine_resolve); one built for another
+ * fio says so itself when it loads. EXIT_OK, or EXIT_USAGE (said).
+ */
+static int check_fio_knows(const struct command *cmd, const struct sweep *s)
+{
+	const struct sweep_opts *o = s->o;
+	char ops[PATH_MAX + 32], err[1024];
+	const char *engines[2];
+	size_t n = 0;
+	int data = 0, op_mix = 0;
+
+	for (size_t i = 0; i < o->nprofiles; i++) {
+		op_mix |= o->info[i].op_mix;
+		data |= !o->info[i].op_mix;
+	}
+	if (data) {
+		if (strncmp(o->engine, "nfsweep-", 8) &&
+		    fio_knows_engine(o->fio, "--engine", s->engine_value, err, sizeof(err))) {
+			fprintf(stderr, "nfsweep %s: %s\n", cmd->name, err);
+			return EXIT_USAGE;
+		}
+		engines[n++] = s->engine_value;
+	}
+	if (op_mix) {
+		snprintf(ops, sizeof(ops), "external:%s/nfsweep-ops.so", o->engine_dir);
+		engines[n++] = ops;
+	}
+	for (size_t i = 0; i < o->nfio_opts; i++) {
+		char key[128];
+
+		snprintf(key, sizeof(key), "%.*s", (int)strcspn(o->fio_opts[i], "="),
+			 o->fio_opts[i]);
+		if (fio_knows_option(o->fio, key, engines, n, err, sizeof(err))) {
+			fprintf(stderr, "nfsweep %s: %s\n", cmd->name, err);
+			return EXIT_USAGE;
+		}
 	}
 	return EXIT_OK;
 }
@@ -176,7 +221,7 @@ int sweep_prepare(const struct command *cmd, struct sweep_opts *o, struct sweep 
 	}
 	if (o->require_nfs && !o->hosts.n && (ret = check_nfs(cmd, o)))
 		return ret;
-	if ((ret = check_ops_engine(cmd, o)))
+	if ((ret = check_ops_engine(cmd, o)) || (ret = check_fio_knows(cmd, s)))
 		return ret;
 	ret = sweep_make_fio_dir(s, err, sizeof(err));
 	if (ret) {
@@ -193,6 +238,7 @@ int sweep_prepare(const struct command *cmd, struct sweep_opts *o, struct sweep 
 		}
 		if (hosts_preflight(s, &o->hosts, err, sizeof(err))) {
 			fprintf(stderr, "nfsweep %s: %s\n", cmd->name, err);
+			sweep_unmake_fio_dir(s);
 			return EXIT_HOSTS;
 		}
 	}

@@ -61,6 +61,29 @@ static void resolve(const char *host, char *out, size_t len)
 	freeaddrinfo(res);
 }
 
+int mount_spec_resolves(const struct mount_spec *m, char *err, size_t len)
+{
+	struct addrinfo hints = { .ai_socktype = SOCK_STREAM }, *res;
+	char host[sizeof(m->server)];
+	size_t n = strlen(m->server);
+	int ret;
+
+	/* an IPv6 address in brackets, as mount.nfs takes it */
+	if (n > 2 && m->server[0] == '[' && m->server[n - 1] == ']')
+		snprintf(host, sizeof(host), "%.*s", (int)(n - 2), m->server + 1);
+	else
+		snprintf(host, sizeof(host), "%s", m->server);
+	ret = getaddrinfo(host, NULL, &hints, &res);
+	if (ret) {
+		snprintf(err, len, "--mount %s: the server '%s' does not resolve (%s): give an "
+			 "address, or a name in /etc/hosts or DNS", m->label, host,
+			 ret == EAI_SYSTEM ? strerror(errno) : gai_strerror(ret));
+		return -1;
+	}
+	freeaddrinfo(res);
+	return 0;
+}
+
 /* Do two newline-separated address lists share an address (whole lines)? */
 static int share_address(const char *a, const char *b)
 {

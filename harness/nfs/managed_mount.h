@@ -26,6 +26,13 @@ struct mount_spec {
 int mount_spec_parse(const char *spec, struct mount_spec *m, char *err, size_t len);
 
 /*
+ * Does @m's server name resolve? mount.nfs would retry a name that does
+ * not for minutes, per variant. 0, or -1 with @err naming the variant,
+ * the name and the resolver's answer.
+ */
+int mount_spec_resolves(const struct mount_spec *m, char *err, size_t len);
+
+/*
  * Another NFS mount of @server's address in @mounts (the mountstats "addr="
  * option, the server name resolved): its mount point in @conflict, 1; else 0.
  */

@@ -27,7 +27,7 @@ static double now_s(void)
 
 static void child(const struct fio_cmd *cmd, int out_fd, int err_fd)
 {
-	char *argv[cmd->nargs + 5], format[64], client[4096 + 16];
+	char *argv[cmd->nargs + 8], format[64], client[4096 + 16], output[4096 + 16];
 	int i, n = 0;
 
 	/* Own process group: a timeout or Ctrl-C reaches fio and its jobs. */
@@ -43,6 +43,13 @@ static void child(const struct fio_cmd *cmd, int out_fd, int err_fd)
 	argv[n++] = (char *)cmd->fio;
 	snprintf(format, sizeof(format), "--output-format=%s", cmd->format ? cmd->format : "json");
 	argv[n++] = format;
+	/* a status line wanted: the JSON to its file by name, stdout (a pipe) for the status */
+	if (cmd->status) {
+		snprintf(output, sizeof(output), "--output=%s", cmd->json_path);
+		argv[n++] = output;
+		argv[n++] = "--eta=always";
+		argv[n++] = "--eta-newline=1";
+	}
 	for (i = 0; i < cmd->nargs; i++)
 		argv[n++] = (char *)cmd->args[i];
 	/* last before the job file: fio sends what follows --client to its servers */
@@ -153,6 +160,30 @@ static void guard_stop(pid_t g, int wfd)
 		;
 }
 
+/* fio's status lines as they come: a line is handed on at its '\n' or '\r'. */
+struct status_line {
+	char buf[512];
+	size_t n;
+};
+
+static void status_read(const struct fio_cmd *cmd, int fd, struct status_line *sl)
+{
+	char chunk[1024];
+	ssize_t r;
+
+	while ((r = read(fd, chunk, sizeof(chunk))) > 0)
+		for (ssize_t i = 0; i < r; i++) {
+			if (chunk[i] == '\n' || chunk[i] == '\r') {
+				sl->buf[sl->n] = '\0';
+				if (sl->n)
+					cmd->status(cmd->status_ctx, sl->buf);
+				sl->n = 0;
+			} else if (sl->n + 1 < sizeof(sl->buf)) {
+				sl->buf[sl->n++] = chunk[i];
+			}
+		}
+}
+
 int fio_run(const struct fio_cmd *cmd, volatile sig_atomic_t *stop, struct fio_outcome *out,
 	    const char **call)
 {
@@ -163,12 +194,26 @@ int fio_run(const struct fio_cmd *cmd, volatile sig_atomic_t *stop, struct fio_o
 	int timeout_s = cmd->timeout_s;
 	char err_path[4096];
 	double start, kill_at = 0;
-	int out_fd, err_fd, status, sent_term = 0, pidfd, ret;
+	int out_fd, err_fd, status, sent_term = 0, pidfd, ret, status_fd = -1;
+	struct status_line sl = { .n = 0 };
 	pid_t pid;
 
 	memset(out, 0, sizeof(*out));
 	snprintf(err_path, sizeof(err_path), "%s.stderr", json_path);
-	out_fd = open(json_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (cmd->status) {
+		int p[2];
+
+		/* the read end stays here, non-blocking; fio writes its JSON itself */
+		if (pipe2(p, O_CLOEXEC)) {
+			*call = "pipe (fio's status)";
+			return -errno;
+		}
+		status_fd = p[0];
+		fcntl(status_fd, F_SETFL, O_NONBLOCK);
+		out_fd = p[1];
+	} else {
+		out_fd = open(json_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	}
 	if (out_fd < 0) {
 		*call = "open (fio JSON file)";
 		return -errno;
@@ -177,6 +222,8 @@ int fio_run(const struct fio_cmd *cmd, volatile sig_atomic_t *stop, struct fio_o
 	if (err_fd < 0) {
 		*call = "open (fio stderr file)";
 		close(out_fd);
+		if (status_fd >= 0)
+			close(status_fd);
 		return -errno;
 	}
 	/* fio's job processes come back to nfsweep when fio's main process dies. */
@@ -185,9 +232,12 @@ int fio_run(const struct fio_cmd *cmd, volatile sig_atomic_t *stop, struct fio_o
 	pid = fork();
 	if (pid < 0) {
 		*call = "fork";
+		ret = -errno;
 		close(out_fd);
 		close(err_fd);
-		return -errno;
+		if (status_fd >= 0)
+			close(status_fd);
+		return ret;
 	}
 	if (!pid)
 		child(cmd, out_fd, err_fd);
@@ -226,6 +276,8 @@ int fio_run(const struct fio_cmd *cmd, volatile sig_atomic_t *stop, struct fio_o
 		}
 		if (cmd->tick)
 			cmd->tick(cmd->tick_ctx);
+		if (status_fd >= 0)
+			status_read(cmd, status_fd, &sl);
 		if (pidfd >= 0) {
 			struct pollfd pf = { .fd = pidfd, .events = POLLIN };
 
@@ -237,6 +289,8 @@ int fio_run(const struct fio_cmd *cmd, volatile sig_atomic_t *stop, struct fio_o
 	}
 	if (pidfd >= 0)
 		close(pidfd);
+	if (status_fd >= 0)
+		close(status_fd);
 	out->seconds = now_s() - start;
 	if (WIFEXITED(status)) {
 		out->exited = 1;
@@ -265,18 +319,66 @@ char *fio_run_output(const char *json_path)
 	return all;
 }
 
+int fio_capture(const char *fio_bin, const char *const *args, char *buf, size_t len, int *status)
+{
+	const char *argv[8];
+	size_t n = 0, got = 0;
+	int fds[2], wst, ret = 0;
+	pid_t pid;
+
+	argv[n++] = fio_bin;
+	for (size_t i = 0; args[i] && n < 7; i++)
+		argv[n++] = args[i];
+	argv[n] = NULL;
+	if (pipe2(fds, O_CLOEXEC))
+		return -errno;
+	pid = fork();
+	if (pid < 0) {
+		ret = -errno;
+		close(fds[0]);
+		close(fds[1]);
+		return ret;
+	}
+	if (!pid) {
+		int null = open("/dev/null", O_RDONLY);
+
+		/* both of fio's outputs: --cmdhelp and --enghelp say "no such" on either */
+		dup2(null, STDIN_FILENO);
+		dup2(fds[1], STDOUT_FILENO);
+		dup2(fds[1], STDERR_FILENO);
+		execvp(fio_bin, (char *const *)argv);
+		_exit(127);
+	}
+	close(fds[1]);
+	for (;;) {
+		/* past @len, read on into a sink: fio must not block on a full pipe */
+		char sink[512], *dst = got + 1 < len ? buf + got : sink;
+		size_t room = got + 1 < len ? len - 1 - got : sizeof(sink);
+		ssize_t r = read(fds[0], dst, room);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		if (dst != sink)
+			got += (size_t)r;
+	}
+	buf[got] = '\0';
+	close(fds[0]);
+	while (waitpid(pid, &wst, 0) < 0)
+		if (errno != EINTR)
+			return -errno;
+	*status = WIFEXITED(wst) ? WEXITSTATUS(wst) : 128 + WTERMSIG(wst);
+	return *status == 127 ? -ENOENT : 0;
+}
+
 int fio_version_read(const char *fio_bin, char *buf, size_t len)
 {
-	char cmd[4096 + 32];
-	FILE *p;
+	const char *args[] = { "--version", NULL };
+	int status, ret = fio_capture(fio_bin, args, buf, len, &status);
 
-	if (snprintf(cmd, sizeof(cmd), "'%s' --version 2>/dev/null", fio_bin) >= (int)sizeof(cmd))
-		return -ENAMETOOLONG;
-	p = popen(cmd, "r");
-	if (!p)
-		return -errno;
-	if (!fgets(buf, (int)len, p))
-		buf[0] = '\0';
+	if (ret)
+		return ret;
 	buf[strcspn(buf, "\n")] = '\0';
-	return pclose(p) == 0 && buf[0] ? 0 : -ENOENT;
+	return status == 0 && buf[0] ? 0 : -ENOENT;
 }

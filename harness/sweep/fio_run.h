@@ -39,6 +39,14 @@ struct fio_cmd {
 	int timeout_s;			/* then SIGTERM, and SIGKILL 10 s later */
 	void (*tick)(void *ctx);	/* called every 25 ms or so while fio runs (or NULL) */
 	void *tick_ctx;
+	/*
+	 * fio's own status line, once a second (or NULL: none asked): fio then
+	 * writes its JSON with --output= and its --eta=always lines to a pipe,
+	 * each handed here without its line end ("Jobs: 1 (f=1): [r(1)][..]
+	 * [r=3486MiB/s][r=892k IOPS][eta 00m:12s]").
+	 */
+	void (*status)(void *ctx, const char *line);
+	void *status_ctx;
 };
 
 /*
@@ -54,6 +62,14 @@ int fio_run(const struct fio_cmd *cmd, volatile sig_atomic_t *stop, struct fio_o
  * the other (malloc'd; an unreadable one is left out), or NULL with errno.
  */
 char *fio_run_output(const char *json_path);
+
+/*
+ * Run @fio_bin with @args (NULL-terminated, at most 6), no shell: its
+ * stdout and stderr together into @buf (cut at @len - 1), its exit status
+ * in @status. 0, -ENOENT if it could not be run, or -errno.
+ */
+int fio_capture(const char *fio_bin, const char *const *args, char *buf, size_t len, int *status)
+	__attribute__((warn_unused_result));
 
 /* `fio --version` ("fio-3.33") into @buf. 0, or -errno (-ENOENT: no answer). */
 int fio_version_read(const char *fio_bin, char *buf, size_t len);

@@ -51,6 +51,14 @@ int plan_parse_mix(const char *spec, int *pcts, size_t *n, char *err, size_t err
 	for (;;) {
 		if (*n == PLAN_MAX_PCTS || parse_pct(p, &p, &a))
 			goto bad;
+		for (size_t i = 0; i < *n; i++)
+			if (pcts[i] == a) {
+				/* two runs of one point in one file: --repeat says so */
+				snprintf(err, errlen, "--mix %s: %d%% is given twice (to run "
+					 "a point more than once, --repeat N)", spec, a);
+				*n = 0;
+				return -1;
+			}
 		pcts[(*n)++] = a;
 		if (!*p)
 			return 0;

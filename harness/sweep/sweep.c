@@ -2,6 +2,7 @@
 /* Setting up a sweep before its first point (see sweep.h). */
 #include <ctype.h>
 #include <errno.h>
+#include <glob.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -15,6 +16,7 @@
 #include "sweep/sweep.h"
 #include "util/lock.h"
 #include "util/paths.h"
+#include "util/sink.h"
 
 volatile sig_atomic_t stop_signal;
 
@@ -40,6 +42,8 @@ void sweep_init(struct sweep *s, const char *cmd, const struct sweep_opts *o)
 	s->o = o;
 	s->cmd = cmd;
 	s->csv_fd = -1;
+	/* fio's status, updated in place, only where someone watches: nothing in logs or pipes */
+	s->progress = isatty(STDERR_FILENO);
 	if (!uname(&u)) {
 		snprintf(s->host, sizeof(s->host), "%s", u.nodename);
 		snprintf(s->kernel, sizeof(s->kernel), "%s", u.release);
@@ -225,8 +229,45 @@ int sweep_make_fio_dir(struct sweep *s, char *err, size_t len)
 		snprintf(err, len, "--out %s: path too long", out);
 		return -ENAMETOOLONG;
 	}
+	/* which of DIR/fio/STEM, DIR/fio and DIR are new: only those may be taken back */
+	s->nmade_dirs = 0;
+	if (snprintf(s->made_dirs[1], PATH_MAX, "%s/fio", dir) >= PATH_MAX) {
+		snprintf(err, len, "--out %s: path too long", out);
+		return -ENAMETOOLONG;
+	}
+	snprintf(s->made_dirs[0], PATH_MAX, "%s", s->fio_dir);
+	snprintf(s->made_dirs[2], PATH_MAX, "%s", dir);
+	while (s->nmade_dirs < 3 && access(s->made_dirs[s->nmade_dirs], F_OK))
+		s->nmade_dirs++;
 	ret = path_mkdir_p(s->fio_dir, failed, sizeof(failed));
 	if (ret)
 		snprintf(err, len, "mkdir %s: %s", failed, strerror(-ret));
 	return ret;
+}
+
+void sweep_unmake_fio_dir(struct sweep *s)
+{
+	char path[4 * PATH_MAX];
+	glob_t g;
+
+	/* the host file and the pre-flight's job and outputs (hosts_preflight.c) */
+	unlink(s->hosts_file);
+	snprintf(path, sizeof(path), "%s/preflight.fio", s->fio_dir);
+	unlink(path);
+	for (int pass = 0; pass < 2; pass++) {
+		char lit[2 * PATH_MAX];
+
+		if (sink_glob(s->fio_dir, lit, sizeof(lit)))
+			break;
+		snprintf(path, sizeof(path), "%s/preflight-*.json%s", lit, pass ? ".stderr" : "");
+		if (glob(path, 0, NULL, &g))
+			continue;
+		for (size_t i = 0; i < g.gl_pathc; i++)
+			unlink(g.gl_pathv[i]);
+		globfree(&g);
+	}
+	for (int i = 0; i < s->nmade_dirs; i++)
+		if (rmdir(s->made_dirs[i]))
+			break;
+	s->nmade_dirs = 0;
 }

@@ -31,7 +31,12 @@ struct sweep {
 	char hosts_file[PATH_MAX];		/* fio's host file (--hosts), in fio_dir */
 	int csv_fd;
 	int failed;				/* points that wrote a failed row */
+	int progress;				/* stderr is a terminal: a live status line */
+	char eta[32];				/* the sweep's "(eta 12m03s) " */
+	char line[256];				/* the point's line so far ("[3/22] .. 1: ") */
 	int target_locks[MAX_TARGETS];		/* held for the sweep's life (sweep_lock_targets) */
+	char made_dirs[3][PATH_MAX];		/* what sweep_make_fio_dir made, innermost first */
+	int nmade_dirs;
 	size_t ntarget_locks;
 };
 
@@ -75,5 +80,12 @@ int sweep_lock_targets(struct sweep *s, char *err, size_t len);
  * 0, -ENAMETOOLONG, or the -errno of mkdir (@err names the directory).
  */
 int sweep_make_fio_dir(struct sweep *s, char *err, size_t len);
+
+/*
+ * A sweep that stops before its first point (a host failed the pre-flight):
+ * the files nfsweep put in fio_dir removed, and the directories that
+ * sweep_make_fio_dir made, if they are empty then. Nothing of the user's.
+ */
+void sweep_unmake_fio_dir(struct sweep *s);
 
 #endif

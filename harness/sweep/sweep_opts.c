@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -385,6 +386,31 @@ static int profile_pcts(struct sweep_opts *o, size_t i, char *err, size_t len)
 }
 
 /*
+ * fio's size syntax, as nfsweep's rows record it (fio's own parser takes
+ * more, such as arithmetic, which the row could not state; a fraction it
+ * cuts to its whole part, 1.5m to 1 byte): digits and a unit (k, m, g, t,
+ * p, e, with an optional i and b, or b alone), or a percentage.
+ */
+static bool size_valid(const char *s)
+{
+	size_t n = strspn(s, "0123456789");
+
+	if (!n)
+		return false;
+	s += n;
+	if (!strcmp(s, "%") || !*s)
+		return true;
+	if (strchr("kmgtpeKMGTPE", *s)) {
+		s++;
+		if (*s == 'i' || *s == 'I')
+			s++;
+	}
+	if (*s == 'b' || *s == 'B')
+		s++;
+	return !*s;
+}
+
+/*
  * The paths that reach fio's parser (the target as directory=, the results
  * directory in the log options, the engines' in ioengine=, the profiles' in
  * include lines) and the note, checked before anything runs: what their
@@ -402,8 +428,16 @@ static int check_sinks(const struct sweep_opts *o, char *err, size_t len)
 	for (size_t i = 0; i < sizeof(fio_paths) / sizeof(fio_paths[0]); i++)
 		if (fio_paths[i].val && sink_fio_value(fio_paths[i].opt, fio_paths[i].val, err, len))
 			return -1;
-	if (sink_fio_value("--size", o->size, err, len))
+	if (!size_valid(o->size)) {
+		char scratch[8];
+		int clean = !sink_text("", o->size, scratch, sizeof(scratch));
+		const char *shown = clean ? o->size : "(not shown)";
+
+		snprintf(err, len, "--size '%s': expected a size as fio takes it: a whole number "
+			 "with an optional unit (64m, 4g, 4096, 512KiB) or a share of the file "
+			 "(50%%)", shown);
 		return -1;
+	}
 	/* a fio engine's name, or nfsweep-NAME, which names a file in --engine-dir */
 	if (!isalpha((unsigned char)o->engine[0]) || strspn(o->engine, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 				    "0123456789_-") != strlen(o->engine)) {

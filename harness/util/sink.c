@@ -99,14 +99,15 @@ int sink_fio_value(const char *opt, const char *s, char *err, size_t len)
 	return 0;
 }
 
-int sink_fio_dir(const char *s, char *dst, size_t len)
+/* @s with a backslash before each character of @special. 0, or -ENAMETOOLONG. */
+static int backslash(const char *s, const char *special, char *dst, size_t len)
 {
 	size_t o = 0;
 
 	for (; *s; s++) {
 		if (o + 3 > len)
 			return -ENAMETOOLONG;
-		if (*s == ':')
+		if (strchr(special, *s))
 			dst[o++] = '\\';
 		dst[o++] = *s;
 	}
@@ -114,6 +115,11 @@ int sink_fio_dir(const char *s, char *dst, size_t len)
 		return -ENAMETOOLONG;
 	dst[o] = '\0';
 	return 0;
+}
+
+int sink_fio_dir(const char *s, char *dst, size_t len)
+{
+	return backslash(s, ":", dst, len);
 }
 
 static bool plain(char c)
@@ -138,6 +144,11 @@ int sink_printf_b(const char *s, char *dst, size_t len)
 		return -ENAMETOOLONG;
 	dst[o] = '\0';
 	return 0;
+}
+
+int sink_glob(const char *s, char *dst, size_t len)
+{
+	return backslash(s, "*?[\\", dst, len);
 }
 
 void sink_shell_word(struct strbuf *sb, const char *s)

@@ -52,6 +52,9 @@ int sink_fio_dir(const char *s, char *dst, size_t len) __attribute__((warn_unuse
  */
 int sink_printf_b(const char *s, char *dst, size_t len) __attribute__((warn_unused_result));
 
+/* @s as literal text in a glob(3) pattern: '*', '?', '[' and '\\' escaped. 0, or -ENAMETOOLONG. */
+int sink_glob(const char *s, char *dst, size_t len) __attribute__((warn_unused_result));
+
 /* @s as one POSIX shell word, for a command line a user copies: as it is when safe, else '..'. */
 void sink_shell_word(struct strbuf *sb, const char *s);
 

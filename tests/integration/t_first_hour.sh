@@ -57,9 +57,9 @@ check new/dir/other.csv --rows 2 --json
 check new/dir/sweep.csv --rows 3 --json
 [ "$(ls new/dir/fio/sweep/*.json | wc -l)" = 3 ] && [ "$(ls new/dir/fio/other/*.json | wc -l)" = 2 ] ||
 	fail "fio output of the two files mixed: $(ls -R new/dir/fio)"
-"$N" run --profile rand4k --mix 100 --target a="$T_SHM" "${q[@]}" --engine no-such-engine \
+"$N" run --profile rand4k --mix 100 --target a="$T_SHM" "${q[@]}" --fio-opt opendir=/no/such/dir \
 	--out retry/s.csv 2>/dev/null
-"$N" run --profile rand4k --mix 100 --target a="$T_SHM" "${q[@]}" --engine no-such-engine \
+"$N" run --profile rand4k --mix 100 --target a="$T_SHM" "${q[@]}" --fio-opt opendir=/no/such/dir \
 	--out retry/s.csv --resume 2>/dev/null
 python3 - retry/s.csv <<'PY' || fail "a point run again overwrote its first attempt's JSON"
 import csv, os, sys

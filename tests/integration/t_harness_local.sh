@@ -51,14 +51,18 @@ check "$out" --rows 12 --status ok --once --json
 # 3. a failing point is a row, the sweep goes on (exit 1); --stop-on-error stops
 out=$T_DISK/c/sweep.csv
 mkdir -p "$T_DISK/c"
+# (fio refuses the option value when it reads the job: an engine fio cannot
+# load is refused before the first point, exit 2, since there is nothing to run)
 "$N" run --profile rand4k --mix 100,0 --target local="$T_SHM" "${quick[@]}" \
-	--engine no-such-engine --out "$out" 2>/dev/null
+	--fio-opt opendir=/no/such/dir --out "$out" 2>/dev/null
 [ $? = 1 ] || fail "failing points: exit status is not 1"
 check "$out" --rows 2 --status fio_error
-grep -q 'no-such-engine' "$out" || fail "the error text does not name the engine"
+grep -q 'fio exited 1' "$out" || fail "the error text does not say how fio ended"
+expect 2 "fio cannot load the engine" run --profile rand4k --mix 100 --target local="$T_SHM" \
+	"${quick[@]}" --engine no-such-engine --out "$T_DISK/c/never.csv"
 rm -rf "$T_DISK/c" && mkdir -p "$T_DISK/c"
 "$N" run --profile rand4k --mix 100,0 --target local="$T_SHM" "${quick[@]}" \
-	--engine no-such-engine --stop-on-error --out "$out" 2>/dev/null
+	--fio-opt opendir=/no/such/dir --stop-on-error --out "$out" 2>/dev/null
 check "$out" --rows 1
 
 # 4. bad input: exit codes and messages naming the option

@@ -34,7 +34,7 @@ START_TEST(test_good_mix)
 END_TEST
 
 static const char *const bad_mix[] = { "110:0:10", "100:0:0", "abc", "", "100:0", "100,", "-5",
-				       "100:0:10:1", "1,2,x" };
+				       "100:0:10:1", "1,2,x", "100,100", "50,0,50" };
 
 START_TEST(test_bad_mix)
 {

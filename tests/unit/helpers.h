@@ -45,6 +45,7 @@ Suite *make_rpc_window_suite(void);
 Suite *make_detail_file_suite(void);
 Suite *make_ops_suite(void);
 Suite *make_gnuplot_suite(void);
+Suite *make_sink_suite(void);
 
 #ifndef T_DATA
 #error "T_DATA (tests/data) must be defined by the build"

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * util/sink.c: each sink's rule, table-driven; the two shell sinks are
+ * checked by the real shell: what sink_printf_b and sink_shell_word make
+ * must come back from dash as the bytes that went in.
+ */
+#include <check.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "helpers.h"
+#include "util/sink.h"
+
+static const struct { const char *s; int ok; const char *says; } fio_values[] = {
+	{ "/mnt/nc1", 1, NULL },
+	{ "/mnt/with space/a:b %p $(x) `y` 'q\" =e -x", 1, NULL },
+	{ "/x/a;b", 0, "';'" },
+	{ "/x/a#b", 0, "'#'" },
+	{ "/x/a\nb", 0, "control character" },
+	{ "/x/a\tb", 0, "control character" },
+	{ "/x/${HOME}", 0, "${NAME}" },
+	{ "/x/$ncpus", 0, "$ncpus" },
+	{ "/x/$mb_memory", 0, "$mb_memory" },
+	{ "/x/$pagesize", 0, "$pagesize" },
+	{ " /x", 0, "blanks" },
+	{ "/x ", 0, "blanks" },
+	{ "/x/\xff", 0, "not UTF-8" },
+	{ "/x/caf\xc3\xa9", 1, NULL },
+};
+
+START_TEST(test_fio_value)
+{
+	char err[512] = "";
+	int r = sink_fio_value("--target", fio_values[_i].s, err, sizeof(err));
+
+	ck_assert_msg(fio_values[_i].ok ? r == 0 : r == -1, "case %d: %d (%s)", _i, r, err);
+	if (!fio_values[_i].ok) {
+		ck_assert_msg(strstr(err, "--target"), "case %d does not name the option: %s", _i,
+			      err);
+		ck_assert_msg(strstr(err, fio_values[_i].says), "case %d: %s", _i, err);
+	}
+}
+END_TEST
+
+START_TEST(test_utf8)
+{
+	static const struct { const char *s; int ok; } cases[] = {
+		{ "", 1 }, { "plain", 1 }, { "\xc3\xa9", 1 }, { "\xe2\x80\x99", 1 },
+		{ "\xf0\x9f\x98\x80", 1 }, { "\xff", 0 }, { "\xc3", 0 }, { "\xc0\xaf", 0 },
+		{ "\xed\xa0\x80", 0 }, { "\xf4\x90\x80\x80", 0 }, { "\xe2\x80", 0 },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		ck_assert_msg(sink_utf8(cases[i].s) == cases[i].ok, "case %zu", i);
+}
+END_TEST
+
+START_TEST(test_escapes)
+{
+	char buf[64];
+
+	ck_assert_int_eq(sink_fio_dir("/a:b\\:c", buf, sizeof(buf)), 0);
+	ck_assert_str_eq(buf, "/a\\:b\\\\:c");
+	ck_assert_int_eq(sink_glob("/r *?[x]\\", buf, sizeof(buf)), 0);
+	ck_assert_str_eq(buf, "/r \\*\\?\\[x]\\\\");
+	ck_assert_int_eq(sink_printf_b("/a b$", buf, sizeof(buf)), 0);
+	ck_assert_str_eq(buf, "/a\\0040b\\0044");
+	ck_assert_int_eq(sink_printf_b("/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa  ", buf, 40),
+			 -ENAMETOOLONG);
+	ck_assert(sink_host("gen1") && sink_host("127.0.100.1") && sink_host("::1") &&
+		  sink_host("host-a.example_b"));
+	ck_assert(!sink_host("") && !sink_host("-x") && !sink_host("a'b") && !sink_host("a b") &&
+		  !sink_host("$(x)") && !sink_host("a;b") && !sink_host("a/b"));
+}
+END_TEST
+
+/* The bytes dash gives back for the command @cmd, with @arg as $1. */
+static void shell_out(const char *cmd, const char *arg, char *out, size_t len)
+{
+	char path[] = "/tmp/nfsweep-sink-XXXXXX";
+	int fd = mkstemp(path), status;
+	pid_t pid;
+	FILE *f;
+
+	ck_assert_int_ge(fd, 0);
+	pid = fork();
+	if (!pid) {
+		dup2(fd, 1);
+		execl("/bin/sh", "sh", "-c", cmd, "sh", arg, (char *)NULL);
+		_exit(127);
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert_msg(WIFEXITED(status) && !WEXITSTATUS(status), "sh -c %s failed", cmd);
+	f = fdopen(fd, "r");
+	rewind(f);
+	out[fread(out, 1, len - 1, f)] = '\0';
+	fclose(f);
+	unlink(path);
+}
+
+static const char *const hostile[] = {
+	"plain", "a b", "$(touch x)", "`touch x`", "it's", "\"q\"", "a;b|c&d", "-leading",
+	"=eq", "%p %s", "back\\slash", "\xc3\xa9t\xc3\xa9", "*?[glob]", "~user",
+};
+
+/* sink_printf_b: a fixed command line carries the bytes back, nothing runs */
+START_TEST(test_printf_b_through_sh)
+{
+	char enc[512], cmd[700], out[256];
+
+	ck_assert_int_eq(sink_printf_b(hostile[_i], enc, sizeof(enc)), 0);
+	ck_assert_msg(strspn(enc, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+			  "/._-\\") == strlen(enc), "%s: %s", hostile[_i], enc);
+	snprintf(cmd, sizeof(cmd), "printf %%b \"%s\"", enc);
+	shell_out(cmd, "", out, sizeof(out));
+	ck_assert_str_eq(out, hostile[_i]);
+}
+END_TEST
+
+/* sink_shell_word: the word, as a shell reads it, is the string */
+START_TEST(test_shell_word_through_sh)
+{
+	struct strbuf sb = { 0 };
+	char cmd[700], out[256];
+
+	sink_shell_word(&sb, hostile[_i]);
+	snprintf(cmd, sizeof(cmd), "printf %%s %s", sb_str(&sb));
+	shell_out(cmd, "", out, sizeof(out));
+	ck_assert_str_eq(out, hostile[_i]);
+	sb_free(&sb);
+}
+END_TEST
+
+Suite *make_sink_suite(void)
+{
+	Suite *s = suite_create("sink");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_loop_test(tc, test_fio_value, 0, sizeof(fio_values) / sizeof(fio_values[0]));
+	tcase_add_test(tc, test_utf8);
+	tcase_add_test(tc, test_escapes);
+	tcase_add_loop_test(tc, test_printf_b_through_sh, 0, sizeof(hostile) / sizeof(hostile[0]));
+	tcase_add_loop_test(tc, test_shell_word_through_sh, 0, sizeof(hostile) / sizeof(hostile[0]));
+	suite_add_tcase(s, tc);
+	return s;
+}
