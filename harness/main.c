@@ -16,6 +16,8 @@ int main(int argc, char **argv)
 
 	/* '.' decimals whatever the user's locale: the CSV must not change with it. */
 	setlocale(LC_ALL, "C");
+	if (argv[0] && argv[0][0])
+		nfsweep_invoked_as = argv[0];
 	if (argc < 2) {
 		help_print_commands(stderr);
 		return EXIT_USAGE;

@@ -33,13 +33,15 @@ static void print_resume(int argc, char **argv)
 	struct strbuf sb = { 0 };
 	int has = 0;
 
+	/* as it was started: by its path when it is not on PATH */
+	sink_shell_word(&sb, nfsweep_invoked_as);
 	for (int i = 0; i < argc; i++) {
 		has |= !strcmp(argv[i], "--resume");
 		sb_addc(&sb, ' ');
 		sink_shell_word(&sb, argv[i]);
 	}
 	fprintf(stderr, "nfsweep run: stopped; every completed row is in the file. To finish:\n"
-		"  nfsweep%s%s\n", sb.oom ? " ... (out of memory)" : sb_str(&sb),
+		"  %s%s\n", sb.oom ? "nfsweep ... (out of memory)" : sb_str(&sb),
 		has ? "" : " --resume");
 	sb_free(&sb);
 }
@@ -56,6 +58,11 @@ static int check_mount_variants(const struct sweep_opts *o)
 			"variants yourself and give --target label=path\n");
 		return EXIT_USAGE;
 	}
+	for (size_t i = 0; i < o->nmounts; i++)
+		if (mount_spec_resolves(&o->mounts[i], why, sizeof(why))) {
+			fprintf(stderr, "nfsweep run: %s\n", why);
+			return EXIT_USAGE;
+		}
 	/* before the mkdir: a directory fio cannot take is not made (checked again later) */
 	if (sink_fio_value("--mount-dir", o->mount_dir, why, sizeof(why))) {
 		fprintf(stderr, "nfsweep run: %s\n", why);
@@ -162,7 +169,7 @@ static int run_points(struct sweep *s, const struct point *points, size_t n, siz
 		if (ran) {
 			long eta = (long)(spent / (double)ran * (double)(todo - ran) + 0.5);
 
-			fprintf(stderr, "(eta %ldm%02lds) ", eta / 60, eta % 60);
+			snprintf(s->eta, sizeof(s->eta), "(eta %ldm%02lds) ", eta / 60, eta % 60);
 		}
 		start = now_s();
 		r = run_point(s, p, n, NULL, v.failed[0] ? v.failed : NULL, NULL);

@@ -22,6 +22,9 @@ extern const size_t ncommands;
 
 const struct command *command_find(const char *name);
 
+/* How nfsweep was started (main's argv[0]): the resume command is printed with it. */
+extern const char *nfsweep_invoked_as;
+
 /* `nfsweep --help`: every command with its one line, and the version. */
 void help_print_commands(FILE *out);
 

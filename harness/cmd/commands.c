@@ -12,6 +12,8 @@ const struct command *const commands[] = {
 };
 const size_t ncommands = sizeof(commands) / sizeof(commands[0]);
 
+const char *nfsweep_invoked_as = "nfsweep";
+
 const struct command *command_find(const char *name)
 {
 	for (size_t i = 0; i < ncommands; i++)

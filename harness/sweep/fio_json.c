@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Reads fio's JSON output (see fio_json.h) with json-c. */
+#include <ctype.h>
 #include <errno.h>
 #include <json-c/json.h>
 #include <stdio.h>
@@ -74,6 +75,48 @@ static json_object *parse_root(const char *text, char *err, size_t errlen)
 }
 
 /* The version and end time, which every host's figures and the total share. */
+int fio_size_bytes(const char *s, long long *bytes)
+{
+	static const char units[] = "kmgtp";
+	char *end;
+	long long v = strtoll(s, &end, 10);
+	const char *u;
+
+	if (end == s || v < 0 || (*s < '0' || *s > '9'))
+		return -1;
+	if (*end && (u = strchr(units, tolower((unsigned char)*end)))) {
+		for (long k = 0; k <= u - units; k++)
+			v *= 1024;
+		end++;
+		if (*end == 'i' || *end == 'I')
+			end++;
+	}
+	if (*end == 'b' || *end == 'B')
+		end++;
+	if (*end)
+		return -1;
+	*bytes = v;
+	return 0;
+}
+
+/* The block size options of @opts ("job options" or "global options") into @res->bs. */
+static int read_bs(json_object *opts, struct fio_result *res)
+{
+	json_object *v;
+
+	if (!opts)
+		return 0;
+	if ((v = get(opts, "bssplit"))) {
+		snprintf(res->bs, sizeof(res->bs), "bssplit=%s", json_object_get_string(v));
+		return 1;
+	}
+	if ((v = get(opts, "bs")) || (v = get(opts, "blocksize"))) {
+		snprintf(res->bs, sizeof(res->bs), "%s", json_object_get_string(v));
+		return 1;
+	}
+	return 0;
+}
+
 static void read_root(json_object *root, struct fio_result *res)
 {
 	json_object *v = get(root, "fio version");
@@ -118,6 +161,10 @@ int fio_json_parse(const char *text, struct fio_result *res, char *err, size_t e
 			break;
 		}
 	}
+	/* the last place that set it: the job's own options, else the global ones */
+	if (!read_bs(get(json_object_array_get_idx(get(root, "jobs") ? get(root, "jobs") :
+				get(root, "client_stats"), 0), "job options"), res))
+		read_bs(get(root, "global options"), res);
 	for (i = 0; jobs && i < n; i++) {
 		json_object *job = json_object_array_get_idx(jobs, i);
 		int e = (int)json_object_get_int(get(job, "error"));
@@ -244,6 +291,8 @@ int fio_json_parse_hosts(const char *text, size_t nhosts, const char *const *add
 		/* "All clients" carries the first host's address: it is not that host's */
 		if (name && !strcmp(name, "All clients"))
 			continue;
+		if (!total->bs[0])
+			read_bs(get(job, "job options"), total);
 		for (size_t k = 0; h && k < nhosts; k++) {
 			if (strcmp(h, addr[k]) || p != port[k])
 				continue;
@@ -256,6 +305,8 @@ int fio_json_parse_hosts(const char *text, size_t nhosts, const char *const *add
 			break;
 		}
 	}
+	if (!total->bs[0])
+		read_bs(get(root, "global options"), total);
 	for (size_t k = 0; k < nhosts; k++) {
 		hist_to_dir(&per[2 * k], &hosts[k].rd);
 		hist_to_dir(&per[2 * k + 1], &hosts[k].wr);

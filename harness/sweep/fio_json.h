@@ -27,7 +27,20 @@ struct fio_result {
 	double usr_cpu, sys_cpu;
 	unsigned int njobs;
 	double end_s;		/* when fio finished (timestamp_ms), CLOCK_REALTIME seconds; 0 unknown */
+	/*
+	 * The block size fio ran, as its JSON states it: the first job's "job
+	 * options", else the "global options" ("4k", "4k,8k"; a bssplit there
+	 * as "bssplit=.."). "" when the JSON names none (a job file without bs:
+	 * fio's default).
+	 */
+	char bs[128];
 };
+
+/*
+ * @s (fio's size syntax: digits, an optional k/m/g/t/p unit of 1024, with
+ * an optional i and b) in bytes. 0, or -1 when it is not one plain size.
+ */
+int fio_size_bytes(const char *s, long long *bytes);
 
 /*
  * fio's measured window, [@t0, @t1] in CLOCK_REALTIME seconds: the longest

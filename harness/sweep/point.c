@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -228,6 +229,24 @@ static void fill_fio(struct row *r, const struct fio_result *res, bool op_mix)
 	row_set_num(r, COL_sys_cpu_pct, res->sys_cpu);
 }
 
+/*
+ * The block size the point ran, as fio's report states it (--fio-opt bs=8k
+ * over the profile's 4k): the profile's is what the row said before fio
+ * ran. One that is no single size (read,write sizes, a bssplit) leaves the
+ * column empty; the fio_opts column or the profile holds it as written.
+ */
+static void fill_block_size(struct row *r, const struct fio_result *res, bool op_mix)
+{
+	long long bs;
+
+	if (op_mix || !res->bs[0])
+		return;
+	if (!fio_size_bytes(res->bs, &bs) && bs > 0)
+		row_set(r, COL_block_size_bytes, "%lld", bs);
+	else
+		row_set(r, COL_block_size_bytes, "%s", "");
+}
+
 /* The mount's columns, from mountstats after the point. */
 static void fill_mount(struct row *r, const struct ms_mount *after)
 {
@@ -280,18 +299,50 @@ static void stderr_reason(const char *json_path, char *buf, size_t len)
 	fio_stderr_reason(text, buf, len);
 }
 
-/* "[3/22] seq64k nc8 read=70% repeat 1: " */
-static void report_start(const struct point *p, size_t total, const struct point_load *load)
+/* "[3/22] seq64k nc8 read=70% repeat 1: ", printed and kept in s->line */
+static void report_start(struct sweep *s, const struct point *p, size_t total,
+			 const struct point_load *load)
 {
-	fprintf(stderr, "[%zu/%zu] %s %s read=%d%% ", p->index, total, p->profile,
-		p->target->label, p->read_pct);
+	int n = snprintf(s->line, sizeof(s->line), "%s[%zu/%zu] %s %s read=%d%% ", s->eta,
+			 p->index, total, p->profile, p->target->label, p->read_pct);
+	size_t o = n > 0 && (size_t)n < sizeof(s->line) ? (size_t)n : 0;
+
 	if (load && load->offered_iops > 0)
-		fprintf(stderr, "load point %d, %.0f IOPS offered: ", load->load_point,
-			load->offered_iops);
+		snprintf(s->line + o, sizeof(s->line) - o, "load point %d, %.0f IOPS offered: ",
+			 load->load_point, load->offered_iops);
 	else if (load)
-		fprintf(stderr, "unthrottled: ");
+		snprintf(s->line + o, sizeof(s->line) - o, "unthrottled: ");
 	else
-		fprintf(stderr, "repeat %d: ", p->repeat);
+		snprintf(s->line + o, sizeof(s->line) - o, "repeat %d: ", p->repeat);
+	fputs(s->line, stderr);
+}
+
+
+/* The terminal's width, or 80. */
+static int term_width(void)
+{
+	struct winsize ws;
+
+	return !ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) && ws.ws_col > 20 ? ws.ws_col : 80;
+}
+
+/*
+ * fio's status line, in place after the point's line (which begins with
+ * the sweep's ETA): "(eta 12m03s) [3/22] .. repeat 1: [r(4)][41.0%][r=812MiB/s]
+ * [r=13k IOPS][eta 00m:41s]", the point's progress and ETA being fio's.
+ * Cut to the terminal's width: a wrapped line could not be overwritten.
+ */
+static void show_status(void *ctx, const char *line)
+{
+	const struct sweep *s = ctx;
+	const char *st = strchr(line, '[');
+	char text[768];
+
+	if (!st)
+		return;
+	snprintf(text, sizeof(text), "%s%s", s->line, st);
+	fprintf(stderr, "\r\033[K%.*s", term_width() - 1, text);
+	fflush(stderr);
 }
 
 /* Append @r; say how the point ended. 0 ok, 1 failed, -errno not written. */
@@ -461,8 +512,9 @@ static int point_jobfile(const struct sweep_opts *o, const char *profile_path, c
  * the point, by name, whatever fio's exit status.
  */
 static const char *read_outcome(const struct sweep *s, const char *json,
-				const struct fio_outcome *out, struct point_hosts *ph,
-				struct fio_result *res, int *parsed, char *err, size_t len)
+				const struct fio_outcome *out, const struct point_ask *ask,
+				struct point_hosts *ph, struct fio_result *res, int *parsed,
+				char *err, size_t len)
 {
 	char json_err[256] = "", host_err[512] = "", reason[256];
 	const char *status;
@@ -474,8 +526,8 @@ static const char *read_outcome(const struct sweep *s, const char *json,
 		*parsed = !out->timed_out && !fio_json_parse_file(json, res, json_err,
 								  sizeof(json_err));
 	stderr_reason(json, reason, sizeof(reason));
-	status = point_outcome(out, *parsed || out->timed_out ? NULL : json_err, res, reason,
-			       s->o->timeout, err, len);
+	status = point_outcome(out, *parsed || out->timed_out ? NULL : json_err, res, reason, ask,
+			       err, len);
 	if (host_err[0] && !out->timed_out) {
 		status = STATUS_FIO_ERROR;
 		snprintf(err, len, "%s", host_err);
@@ -521,7 +573,7 @@ static int point_start(struct sweep *s, const struct point *p, size_t total,
 		row_set(r, COL_fs_type, "%s", m->fstype);
 		*nfs = mount_is_nfs(m);
 	}
-	report_start(p, total, load);
+	report_start(s, p, total, load);
 	return 0;
 }
 
@@ -538,6 +590,7 @@ int run_point(struct sweep *s, const struct point *p, size_t total, const struct
 	struct rpc_window win = { 0 };
 	struct fio_result res = { 0 };
 	struct point_vars pv;
+	struct point_ask ask;
 	struct fio_outcome out;
 	struct fio_cmd cmd;
 	struct mount_of m;
@@ -575,7 +628,13 @@ int run_point(struct sweep *s, const struct point *p, size_t total, const struct
 				.format = o->hosts.n ? "json+" : NULL,
 				.client = o->hosts.n ? s->hosts_file : NULL,
 				.tick = sampling ? tick_window : NULL, .tick_ctx = &win };
+	if (s->progress) {
+		cmd.status = show_status;
+		cmd.status_ctx = s;
+	}
 	ret = fio_run(&cmd, &stop_signal, &out, &call);
+	if (s->progress)	/* the status line gives way to the point's outcome */
+		fprintf(stderr, "\r\033[K%s", s->line);
 	if (ret) {
 		snprintf(err, sizeof(err), "%s: %s: %s (fio %s)", s->cmd, call, strerror(-ret), o->fio);
 		ret = write_row(s, &r, STATUS_SETUP_ERROR, err, &res, 0);
@@ -599,9 +658,12 @@ int run_point(struct sweep *s, const struct point *p, size_t total, const struct
 		ret = -ENOMEM;
 		goto out;
 	}
-	status = read_outcome(s, json, &out, ph, &res, &parsed, err, sizeof(err));
+	ask = (struct point_ask){ .read_pct = p->read_pct, .op_mix = pi->op_mix,
+				  .timeout_s = o->timeout };
+	status = read_outcome(s, json, &out, &ask, ph, &res, &parsed, err, sizeof(err));
 	if (parsed) {
 		fill_fio(&r, &res, pi->op_mix);
+		fill_block_size(&r, &res, pi->op_mix);
 		if (load)
 			row_set_num(&r, COL_rt_ms, fio_result_response_ms(&res));
 		if (res_out)

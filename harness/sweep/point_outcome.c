@@ -9,15 +9,27 @@
 /* snprintf that cuts quietly: the start of a message says enough. */
 #define put(buf, len, ...) ((void)(snprintf(buf, len, __VA_ARGS__) >= (int)(len)))
 
-const char *point_outcome(const struct fio_outcome *out, const char *json_err,
-			  const struct fio_result *res, const char *reason, int timeout_s,
-			  char *err, size_t len)
+/* The direction the point asked for that completed nothing, or NULL. */
+static const char *idle_direction(const struct fio_result *res, const struct point_ask *ask)
 {
-	const char *sep = reason[0] ? ": " : "";
+	if (ask->op_mix)
+		return res->rd.io_bytes + res->wr.io_bytes ? NULL : "operation";
+	if (ask->read_pct > 0 && !res->rd.io_bytes)
+		return "read";
+	if (ask->read_pct < 100 && !res->wr.io_bytes)
+		return "write";
+	return NULL;
+}
+
+const char *point_outcome(const struct fio_outcome *out, const char *json_err,
+			  const struct fio_result *res, const char *reason,
+			  const struct point_ask *ask, char *err, size_t len)
+{
+	const char *sep = reason[0] ? ": " : "", *idle;
 
 	err[0] = '\0';
 	if (out->timed_out) {
-		put(err, len, "fio killed after %d s (--timeout)", timeout_s);
+		put(err, len, "fio killed after %d s (--timeout)", ask->timeout_s);
 		return STATUS_TIMEOUT;
 	}
 	if (json_err) {
@@ -27,8 +39,14 @@ const char *point_outcome(const struct fio_outcome *out, const char *json_err,
 			put(err, len, "%s", json_err);
 		return STATUS_FIO_ERROR;
 	}
-	if (out->exited && !out->exit_code && !res->error)
+	idle = idle_direction(res, ask);
+	if (out->exited && !out->exit_code && !res->error && !idle)
 		return STATUS_OK;
+	if (idle && !res->error && out->exited && !out->exit_code) {
+		put(err, len, "no %s completed (read %d%% asked): the point measured nothing%s%s",
+		    idle, ask->read_pct, sep, reason);
+		return STATUS_FIO_ERROR;
+	}
 	if (res->error)
 		put(err, len, "fio job error %d (%s)%s%s", res->error, strerror(res->error), sep,
 		    reason);

@@ -12,17 +12,26 @@
 #include "sweep/fio_json.h"
 #include "sweep/fio_run.h"
 
+/* What a point asked of fio: the directions that must complete I/O. */
+struct point_ask {
+	int read_pct;		/* reads asked when > 0, writes when < 100 */
+	int op_mix;		/* operations of any class (fio counts them as bytes, bs=1) */
+	int timeout_s;		/* the --timeout fio ran under */
+};
+
 /*
  * The status (STATUS_* of results/schema.h) and, in @err, the error text
  * ("" when ok), from: @out, how fio's process ended; @json_err, NULL when
  * fio's JSON parsed, else why not; @res, fio's figures when it parsed;
  * @reason, the line of fio's stderr that says what went wrong ("" if
- * none, see fio_stderr_reason); @timeout_s, the --timeout fio ran under.
- * An interrupted run is not an outcome: the caller writes no row for it.
+ * none, see fio_stderr_reason); @ask, what the point asked. A point that
+ * completed no I/O in a direction it asked for (no operation, for an
+ * op-mix profile) is never ok, whatever fio's exit status: it measured
+ * nothing. An interrupted run is not an outcome: the caller writes no row.
  */
 const char *point_outcome(const struct fio_outcome *out, const char *json_err,
-			  const struct fio_result *res, const char *reason, int timeout_s,
-			  char *err, size_t len);
+			  const struct fio_result *res, const char *reason,
+			  const struct point_ask *ask, char *err, size_t len);
 
 /*
  * The line of fio's stderr @text that says most about a failure: an

@@ -150,6 +150,26 @@ START_TEST(test_hosts_need_histograms)
 }
 END_TEST
 
+/* fio's sizes as the rows state them: a block size from the JSON's options */
+START_TEST(test_size_bytes)
+{
+	static const struct { const char *s; long long want; } good[] = {
+		{ "4096", 4096 }, { "4k", 4096 }, { "8K", 8192 }, { "64KiB", 65536 },
+		{ "1m", 1048576 }, { "2g", 2147483648LL }, { "512b", 512 }, { "1kb", 1024 },
+	};
+	static const char *const bad[] = { "", "k", "4k,8k", "bssplit=4k/50", "1.5m", "-4k",
+					   "4x", "4kk" };
+	long long v;
+
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		ck_assert_msg(!fio_size_bytes(good[i].s, &v), "%s refused", good[i].s);
+		ck_assert_msg(v == good[i].want, "%s: %lld", good[i].s, v);
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		ck_assert_msg(fio_size_bytes(bad[i], &v), "%s taken", bad[i]);
+}
+END_TEST
+
 Suite *make_fio_json_suite(void)
 {
 	Suite *s = suite_create("fio_json");
@@ -164,6 +184,7 @@ Suite *make_fio_json_suite(void)
 	tcase_add_test(tc, test_garbage_rejected);
 	tcase_add_test(tc, test_hosts_sum_and_merged_percentiles);
 	tcase_add_test(tc, test_hosts_need_histograms);
+	tcase_add_test(tc, test_size_bytes);
 	suite_add_tcase(s, tc);
 	return s;
 }

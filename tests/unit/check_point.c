@@ -17,33 +17,57 @@ static const struct {
 	struct fio_outcome out;
 	const char *json_err;	/* NULL: the JSON parsed */
 	int job_error;
+	int read_pct;		/* asked */
+	unsigned long long rd, wr;	/* bytes fio moved */
 	const char *reason;
 	const char *status;
 	const char *error;	/* what the error text starts with */
 } outcomes[] = {
-	{ "ok", { .exited = 1 }, NULL, 0, "", STATUS_OK, "" },
-	{ "ok, a note on stderr", { .exited = 1 }, NULL, 0, "fio: note: something", STATUS_OK, "" },
-	{ "timeout", { .timed_out = 1, .signal = 9 }, "cut", 0, "", STATUS_TIMEOUT,
+	{ "ok", { .exited = 1 }, NULL, 0, 50, 1, 1, "", STATUS_OK, "" },
+	{ "ok, a note on stderr", { .exited = 1 }, NULL, 0, 50, 1, 1, "fio: note: something",
+	  STATUS_OK, "" },
+	{ "timeout", { .timed_out = 1, .signal = 9 }, "cut", 0, 50, 0, 0, "", STATUS_TIMEOUT,
 	  "fio killed after 70 s (--timeout)" },
 	{ "no JSON, a reason", { .exited = 1, .exit_code = 1 }, "no JSON document in fio's output",
-	  0, "fio: failed to open file", STATUS_FIO_ERROR, "fio exited 1: fio: failed to open file" },
+	  0, 50, 0, 0, "fio: failed to open file", STATUS_FIO_ERROR,
+	  "fio exited 1: fio: failed to open file" },
 	{ "no JSON, no reason", { .exited = 1, .exit_code = 1 }, "no JSON document in fio's output",
-	  0, "", STATUS_FIO_ERROR, "no JSON document in fio's output" },
-	{ "job error", { .exited = 1, .exit_code = 1 }, NULL, 5, "fio: io_u error on file /x",
-	  STATUS_FIO_ERROR, "fio job error 5 (Input/output error): fio: io_u error on file /x" },
-	{ "job error, exit 0", { .exited = 1 }, NULL, 28, "", STATUS_FIO_ERROR,
+	  0, 50, 0, 0, "", STATUS_FIO_ERROR, "no JSON document in fio's output" },
+	{ "job error", { .exited = 1, .exit_code = 1 }, NULL, 5, 50, 1, 1,
+	  "fio: io_u error on file /x", STATUS_FIO_ERROR,
+	  "fio job error 5 (Input/output error): fio: io_u error on file /x" },
+	{ "job error, exit 0", { .exited = 1 }, NULL, 28, 50, 1, 0, "", STATUS_FIO_ERROR,
 	  "fio job error 28 (No space left on device)" },
-	{ "killed", { .signal = 9 }, NULL, 0, "", STATUS_FIO_ERROR, "fio killed by signal 9" },
-	{ "exit 1", { .exited = 1, .exit_code = 1 }, NULL, 0, "nfsweep-uring: init(): x",
+	{ "killed", { .signal = 9 }, NULL, 0, 50, 1, 1, "", STATUS_FIO_ERROR,
+	  "fio killed by signal 9" },
+	{ "exit 1", { .exited = 1, .exit_code = 1 }, NULL, 0, 50, 1, 1, "nfsweep-uring: init(): x",
 	  STATUS_FIO_ERROR, "fio exited 1: nfsweep-uring: init(): x" },
+	/* fio exits 0 and reports no error, yet an asked direction moved nothing */
+	{ "pure write, no write", { .exited = 1 }, NULL, 0, 0, 0, 0, "", STATUS_FIO_ERROR,
+	  "no write completed (read 0% asked): the point measured nothing" },
+	{ "pure read, no read", { .exited = 1 }, NULL, 0, 100, 0, 0, "fio: a host said so",
+	  STATUS_FIO_ERROR,
+	  "no read completed (read 100% asked): the point measured nothing: fio: a host said so" },
+	{ "mixed, reads only", { .exited = 1 }, NULL, 0, 70, 4096, 0, "", STATUS_FIO_ERROR,
+	  "no write completed (read 70% asked): the point measured nothing" },
+	{ "pure read, no write needed", { .exited = 1 }, NULL, 0, 100, 4096, 0, "", STATUS_OK, "" },
+	{ "pure write, no read needed", { .exited = 1 }, NULL, 0, 0, 0, 4096, "", STATUS_OK, "" },
+	{ "op mix, no operation", { .exited = 1 }, NULL, 0, -1, 0, 0, "", STATUS_FIO_ERROR,
+	  "no operation completed (read 70% asked): the point measured nothing" },
+	{ "op mix, writes only", { .exited = 1 }, NULL, 0, -1, 0, 20, "", STATUS_OK, "" },
 };
 
 START_TEST(test_point_outcome)
 {
-	struct fio_result res = { .error = outcomes[_i].job_error };
+	struct fio_result res = { .error = outcomes[_i].job_error,
+				  .rd = { .io_bytes = outcomes[_i].rd },
+				  .wr = { .io_bytes = outcomes[_i].wr } };
+	/* read_pct -1: an op-mix profile's point (its share as asked: 70) */
+	struct point_ask ask = { .read_pct = outcomes[_i].read_pct < 0 ? 70 : outcomes[_i].read_pct,
+				 .op_mix = outcomes[_i].read_pct < 0, .timeout_s = 70 };
 	char err[512];
 	const char *status = point_outcome(&outcomes[_i].out, outcomes[_i].json_err, &res,
-					   outcomes[_i].reason, 70, err, sizeof(err));
+					   outcomes[_i].reason, &ask, err, sizeof(err));
 
 	ck_assert_msg(!strcmp(status, outcomes[_i].status), "%s: status %s", outcomes[_i].name,
 		      status);
