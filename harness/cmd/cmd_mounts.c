@@ -43,7 +43,8 @@ static int cmd_mounts_main(const struct command *cmd, int argc, char **argv)
 	for (size_t i = 0; i < n; i++) {
 		char vers[16];
 
-		if (strncmp(m[i].fstype, "nfs", 3))
+		/* NFS clients only: not nfsd's /proc/fs/nfsd, nor rpc_pipefs */
+		if (strcmp(m[i].fstype, "nfs") && strcmp(m[i].fstype, "nfs4"))
 			continue;
 		if (!mount_opt(m[i].opts, "vers", vers, sizeof(vers)))
 			snprintf(vers, sizeof(vers), "?");

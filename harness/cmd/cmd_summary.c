@@ -28,23 +28,35 @@ static const char *lat_cell(const struct results_table *t, int p, int pct, int t
 /* Completion latency per read % and target: reads | writes, p50/p99 in us. */
 static void print_latency(const struct results_table *t, int p)
 {
+	char cells[101][RT_MAX][80];
+	int width[RT_MAX];
+
+	/* each column as wide as its widest cell, two spaces between: none runs into the next */
+	for (int tg = 0; tg < t->ntargets; tg++)
+		width[tg] = (int)strlen(t->targets[tg]);
+	for (int pct = 100; pct >= 0; pct--)
+		for (int tg = 0; rt_has_pct(t, p, pct) && tg < t->ntargets; tg++) {
+			char r[32], w[32];
+
+			snprintf(cells[pct][tg], sizeof(cells[0][0]), "%s | %s",
+				 lat_cell(t, p, pct, tg, RT_READ_P50, RT_READ_P99, r, sizeof(r)),
+				 lat_cell(t, p, pct, tg, RT_WRITE_P50, RT_WRITE_P99, w, sizeof(w)));
+			if (!rt_rows(t, p, pct, tg))
+				snprintf(cells[pct][tg], sizeof(cells[0][0]), "-");
+			if ((int)strlen(cells[pct][tg]) > width[tg])
+				width[tg] = (int)strlen(cells[pct][tg]);
+		}
 	printf("\n%s: completion latency p50/p99 in us, reads | writes (mean of ok rows)\n%-7s",
 	       t->profiles[p], "read %");
 	for (int tg = 0; tg < t->ntargets; tg++)
-		printf(" %25s", t->targets[tg]);
+		printf("  %*s", width[tg], t->targets[tg]);
 	printf("\n");
 	for (int pct = 100; pct >= 0; pct--) {
 		if (!rt_has_pct(t, p, pct))
 			continue;
 		printf("%-7d", pct);
-		for (int tg = 0; tg < t->ntargets; tg++) {
-			char r[32], w[32], cell[80];
-
-			snprintf(cell, sizeof(cell), "%s | %s",
-				 lat_cell(t, p, pct, tg, RT_READ_P50, RT_READ_P99, r, sizeof(r)),
-				 lat_cell(t, p, pct, tg, RT_WRITE_P50, RT_WRITE_P99, w, sizeof(w)));
-			printf(" %25s", rt_rows(t, p, pct, tg) ? cell : "-");
-		}
+		for (int tg = 0; tg < t->ntargets; tg++)
+			printf("  %*s", width[tg], cells[pct][tg]);
 		printf("\n");
 	}
 }
@@ -53,8 +65,8 @@ static void print_profile(const struct results_table *t, int p)
 {
 	int mib = rt_is_throughput(t, p);
 
-	printf("\n%s: total %s (mean of ok rows)\n%-7s", t->profiles[p], mib ? "MiB/s" : "IOPS",
-	       "read %");
+	printf("\n%s: total %s (mean of ok rows)\n%-7s", t->profiles[p],
+	       mib ? "MiB/s" : rt_rate_unit(t, p), "read %");
 	for (int tg = 0; tg < t->ntargets; tg++)
 		printf(" %12s", t->targets[tg]);
 	printf("\n");

@@ -88,7 +88,10 @@ int results_validate(const char *path, FILE *errs, const char *prefix, int max_e
 		else if (done_set_add(&seen, key, rec.line))
 			problem(&pr, "%zu: out of memory", rec.line);
 	}
-	if (r < 0)
+	if (r < 0 && line > rec.line)
+		problem(&pr, "%zu: a quote opened on this line is never closed: lines %zu to "
+			"%zu, the end, cannot be read as rows", rec.line, rec.line, line);
+	else if (r < 0)
 		problem(&pr, "%zu: the last row is cut short (an interrupted write?)", rec.line);
 out:
 	done_set_free(&seen);

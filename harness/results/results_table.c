@@ -56,6 +56,17 @@ int rt_report_unused(const struct results_table *t, const char *cmd, const char 
 	return t->unused;
 }
 
+/* A target's nconnect or transports: the rows' one value, 0 once they differ or one has none. */
+static void note_mount(int *have, const char *cell)
+{
+	int v = *cell ? atoi(cell) : 0;
+
+	if (*have < 0)
+		*have = v;
+	else if (*have != v)
+		*have = 0;
+}
+
 static int intern(char list[][64], int *n, const char *s)
 {
 	for (int i = 0; i < *n; i++)
@@ -77,6 +88,8 @@ int results_table_load(const char *path, struct results_table *t, char *why, siz
 	FILE *f = fopen(path, "r");
 
 	memset(t, 0, sizeof(*t));
+	for (int i = 0; i < RT_MAX; i++)
+		t->nconnect[i] = t->transports[i] = -1;
 	if (!f) {
 		snprintf(why, len, "open %s: %s", path, strerror(errno));
 		return -1;
@@ -144,8 +157,27 @@ int results_table_load(const char *path, struct results_table *t, char *why, siz
 		if (pct < 0 || pct > 100)
 			continue;
 		t->block_size[p] = atoll(rec.cells[COL_block_size_bytes]);
+		t->op_mix[p] = !strcmp(rec.cells[COL_engine], "nfsweep-ops");
+		note_mount(&t->nconnect[tg], rec.cells[COL_nconnect_asked]);
+		note_mount(&t->transports[tg], rec.cells[COL_transports]);
 		c = &t->cell[p][pct][tg];
 		cell_add(c, rec.cells);
+	}
+	/* the end of the file is not a whole row: named like any other line not used */
+	if (r < 0 && !ret) {
+		char *why = t->bad[t->unused < RT_BAD_MAX ? t->unused : 0].why;
+		size_t wlen = sizeof(t->bad[0].why);
+
+		if (t->unused < RT_BAD_MAX) {
+			t->bad[t->unused].line = rec.line;
+			if (line > rec.line)
+				snprintf(why, wlen, "a quote opened here is never closed: lines "
+					 "%zu to %zu, the end, are no rows", rec.line, line);
+			else
+				snprintf(why, wlen, "the last row is cut short (an interrupted "
+					 "write?)");
+		}
+		t->unused++;
 	}
 out:
 	done_set_free(&seen);
@@ -219,4 +251,9 @@ int rt_has_pct(const struct results_table *t, int p, int pct)
 int rt_is_throughput(const struct results_table *t, int p)
 {
 	return t->block_size[p] >= 65536;
+}
+
+const char *rt_rate_unit(const struct results_table *t, int p)
+{
+	return t->op_mix[p] ? "ops/s" : "IOPS";
 }

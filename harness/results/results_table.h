@@ -28,7 +28,10 @@ struct rt_cell {
 struct results_table {
 	char profiles[RT_MAX][64];	/* of sweep points; curve rows are only counted */
 	char targets[RT_MAX][64];
+	/* per target, over its ok sweep rows: nconnect asked, transports seen; -1 none, 0 mixed */
+	int nconnect[RT_MAX], transports[RT_MAX];
 	long long block_size[RT_MAX];	/* per profile */
+	int op_mix[RT_MAX];		/* per profile: its rows count operations (nfsweep-ops) */
 	int nprofiles, ntargets;
 	int failed;			/* rows whose status is not ok */
 	int curve_rows;			/* ok rows of load curves (not sweep points) */
@@ -73,6 +76,9 @@ int rt_rows(const struct results_table *t, int p, int pct, int tg);
 
 /* Has any target an ok row at (p, pct)? */
 int rt_has_pct(const struct results_table *t, int p, int pct);
+
+/* The unit of profile @p's counts: "ops/s" for an op-mix profile, else "IOPS". */
+const char *rt_rate_unit(const struct results_table *t, int p);
 
 /* Blocks of 64 KiB and more are shown in MiB/s, smaller ones in IOPS. */
 int rt_is_throughput(const struct results_table *t, int p);
