@@ -42,6 +42,28 @@ static const struct opt o_timeline = {
 static const struct opt *const plot_opts[] = { &o_outdir, &o_base, &o_reference, &o_timeline,
 					       NULL };
 
+/*
+ * "NOTE, DATE" as the charts' subtitle (inside "{/ *0.8 ..}" of an enhanced
+ * title), broken at a blank every 130 characters or so: a lab note runs
+ * past a chart's width otherwise. Each line is a font group of its own.
+ */
+static void wrap_subtitle(char *dst, size_t len, const char *note, const char *date)
+{
+	char text[400];
+	size_t o = 0, col = 0;
+
+	snprintf(text, sizeof(text), "%s, %s", note, date);
+	for (const char *p = text; *p && o + 16 < len; p++, col++) {
+		if (*p == ' ' && col >= 130) {
+			o += (size_t)snprintf(dst + o, len - o, "}\\n{/*0.8 ");
+			col = 0;
+			continue;
+		}
+		dst[o++] = *p;
+	}
+	dst[o] = '\0';
+}
+
 /* The charts' directory, DIR/plot for their data, and the subtitle. EXIT_OK or the status. */
 static int plot_setup(struct plot_ctx *c, const char *file, char *dirbuf, size_t len)
 {
@@ -67,7 +89,7 @@ static int plot_setup(struct plot_ctx *c, const char *file, char *dirbuf, size_t
 	}
 	gp_text(note, sizeof(note), c->t->note[0] ? c->t->note : "no --note recorded", 1);
 	memcpy(date, c->t->first_time, 10);
-	snprintf(c->subtitle, sizeof(c->subtitle), "%s, %s", note, date);
+	wrap_subtitle(c->subtitle, sizeof(c->subtitle), note, date);
 	return EXIT_OK;
 }
 

@@ -13,10 +13,26 @@
 static const enum rt_metric lat_metrics[] = { RT_READ_P50, RT_READ_P99, RT_WRITE_P50, RT_WRITE_P99 };
 #define NLAT (sizeof(lat_metrics) / sizeof(lat_metrics[0]))
 
+/* Latencies of 10 ms and more are drawn in ms: a 160000 on an axis of us is hard to read. */
+static double unit_div(const struct results_table *t, int p)
+{
+	for (int tg = 0; tg < t->ntargets; tg++)
+		for (int pct = 0; pct <= 100; pct++)
+			for (size_t k = 0; k < NLAT; k++) {
+				double lo, hi;
+
+				if (rt_range(t, p, pct, tg, lat_metrics[k], &lo, &hi) &&
+				    hi >= 10000)
+					return 1000;
+			}
+	return 1;
+}
+
 /* One block per target (gnuplot's index); "NaN" where a direction has no completions. */
 static int write_data(struct plot_ctx *c, int p, char *path, size_t len, int *repeated)
 {
 	const struct results_table *t = c->t;
+	double div = unit_div(t, p);
 	char name[80];
 	FILE *f;
 
@@ -25,8 +41,8 @@ static int write_data(struct plot_ctx *c, int p, char *path, size_t len, int *re
 	if (!f)
 		return -1;
 	for (int tg = 0; tg < t->ntargets; tg++) {
-		fprintf(f, "# target %s: read_pct, then value min max (us) of read p50, read p99, "
-			"write p50, write p99\n", t->targets[tg]);
+		fprintf(f, "# target %s: read_pct, then value min max (%s) of read p50, read p99, "
+			"write p50, write p99\n", t->targets[tg], div > 1 ? "ms" : "us");
 		for (int pct = 100; pct >= 0; pct--) {
 			if (!rt_rows(t, p, pct, tg))
 				continue;
@@ -40,7 +56,7 @@ static int write_data(struct plot_ctx *c, int p, char *path, size_t len, int *re
 				if (!have || !rt_range(t, p, pct, tg, lat_metrics[k], &lo, &hi))
 					fprintf(f, " NaN NaN NaN");
 				else
-					fprintf(f, " %.3f %.3f %.3f", v, lo, hi);
+					fprintf(f, " %.3f %.3f %.3f", v / div, lo / div, hi / div);
 			}
 			fputc('\n', f);
 		}
@@ -62,7 +78,9 @@ static void write_script(struct plot_ctx *c, int p, FILE *f, const char *dat, in
 	fprintf(f, "reset\nset title \"%s: completion latency against read share\\n{/*0.8 %s}\"\n",
 		t->profiles[p], c->subtitle);
 	fprintf(f, "set xlabel 'read share (%%), from pure read to pure write'\n"
-		"set ylabel 'completion latency (us)'\nset xrange [105:-5]\nset xtics 10\n"
+		"set ylabel 'completion latency (%s)'\nset xrange [105:-5]\nset xtics 10\n",
+		unit_div(t, p) > 1 ? "ms" : "us");
+	fprintf(f, ""
 		"set yrange [0:*]\nset grid\nset key below horizontal maxcols 4 spacing 1.2\nplot \\\n");
 	for (int tg = 0; tg < t->ntargets; tg++) {
 		char lbl[80];

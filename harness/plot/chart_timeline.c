@@ -17,6 +17,7 @@
 #include "results/csv.h"
 #include "results/schema.h"
 #include "util/paths.h"
+#include "util/sink.h"
 
 /* Per-second sums of one point's logs (all jobs, reads and writes). */
 struct series {
@@ -56,15 +57,16 @@ static void add_log(struct series *s, const char *path, double scale)
 /* The logs of the point whose JSON is @json (relative to @dir) into @s; how many files. */
 static size_t read_point(const char *dir, const char *json, int mib, struct series *s)
 {
-	char pattern[2 * PATH_MAX];
+	char pattern[4 * PATH_MAX], lit[2][2 * PATH_MAX], stem[PATH_MAX];
 	size_t len = strlen(json), files;
 	glob_t g;
 
-	if (len < 5 || strcmp(json + len - 5, ".json"))
+	if (len < 5 || strcmp(json + len - 5, ".json") || len >= sizeof(stem))
 		return 0;
-	/* fio's bw log is in KiB/s */
-	if (len > PATH_MAX / 2 ||
-	    snprintf(pattern, sizeof(pattern), "%s/%.*s_%s.*.log", dir, (int)(len - 5), json,
+	snprintf(stem, sizeof(stem), "%.*s", (int)(len - 5), json);
+	/* the directory and the stem are data: literal in the pattern; fio's bw log is in KiB/s */
+	if (sink_glob(dir, lit[0], sizeof(lit[0])) || sink_glob(stem, lit[1], sizeof(lit[1])) ||
+	    snprintf(pattern, sizeof(pattern), "%s/%s_%s.*.log", lit[0], lit[1],
 		     mib ? "bw" : "iops") >= (int)sizeof(pattern) ||
 	    glob(pattern, 0, NULL, &g))
 		return 0;
@@ -89,7 +91,16 @@ static time_t parse_time(const char *iso)
  * sweep's first point, a blank line between points. The number of points
  * with logs.
  */
-static int write_data(struct plot_ctx *c, int p, int mib, FILE *out, int has[RT_MAX])
+/* Where each point of the first target drawn starts, and its read share: the chart's labels. */
+#define MAX_MARKS 128
+struct marks {
+	long x[MAX_MARKS];
+	int pct[MAX_MARKS];
+	int n, target;		/* target: the one whose points are marked, -1 none yet */
+};
+
+static int write_data(struct plot_ctx *c, int p, int mib, FILE *out, int has[RT_MAX],
+		      struct marks *mk)
 {
 	const struct results_table *t = c->t;
 	time_t first = parse_time(t->first_time);
@@ -117,6 +128,12 @@ static int write_data(struct plot_ctx *c, int p, int mib, FILE *out, int has[RT_
 				    strcmp(rec.cells[COL_target], t->targets[tg]))
 					continue;
 				read_point(dir, rec.cells[COL_fio_json], mib, &s);
+				if (s.n > 1 && (mk->target < 0 || mk->target == tg) &&
+				    mk->n < MAX_MARKS) {
+					mk->target = tg;
+					mk->x[mk->n] = (long)(start - first);
+					mk->pct[mk->n++] = atoi(rec.cells[COL_read_pct]);
+				}
 				if (s.n > 1) {	/* second 0 has no full second of samples */
 					for (size_t sec = 1; sec < s.n; sec++)
 						fprintf(out, "%ld %.3f\n", (long)(start - first) + (long)sec,
@@ -140,13 +157,14 @@ int plot_timeline_chart(struct plot_ctx *c, int p)
 	const struct results_table *t = c->t;
 	int mib = rt_is_throughput(t, p), points, has[RT_MAX] = { 0 };
 	char dat[PATH_MAX], body[PATH_MAX], name[96];
+	struct marks mk = { .n = 0, .target = -1 };
 	FILE *f;
 
 	snprintf(name, sizeof(name), "%s-timeline.dat", t->profiles[p]);
 	f = gp_open(c->datadir, name, dat, sizeof(dat));
 	if (!f)
 		return -1;
-	points = write_data(c, p, mib, f, has);
+	points = write_data(c, p, mib, f, has, &mk);
 	fclose(f);
 	if (!points)
 		return 1;
@@ -157,8 +175,17 @@ int plot_timeline_chart(struct plot_ctx *c, int p)
 	fprintf(f, "reset\nset title \"%s: %s second by second through the sweep (fio's per-second "
 		"logs)\\n{/*0.8 %s}\"\n", t->profiles[p], mib ? "throughput" : "IOPS", c->subtitle);
 	fprintf(f, "set xlabel 'seconds since the first point started'\nset ylabel '%s'\n"
-		"set yrange [0:*]\nset grid\nset key below horizontal\nplot \\\n",
+		"set yrange [0:*]\nset grid\nset key below horizontal\n",
 		mib ? "MiB/s (reads and writes, all jobs)" : "IO/s (reads and writes, all jobs)");
+	/* each point's read share above where it starts (the first target's points) */
+	fprintf(f, "set offsets 0, 0, graph 0.08, 0\n");
+	for (int i = 0; i < mk.n; i++)
+		fprintf(f, "set label %d 'r%d%%' at first %ld, graph 0.97 left font ',8' "
+			"tc rgb '#555555'\n", 100 + i, mk.pct[i], mk.x[i]);
+	if (mk.n)
+		fprintf(f, "set label %d 'rN%%: the point of read share N starts here' at graph 0.99, "
+			"graph 1.03 right font ',8' tc rgb '#555555'\n", 100 + mk.n);
+	fprintf(f, "plot \\\n");
 	for (int tg = 0; tg < t->ntargets; tg++) {
 		char lbl[80];
 

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -68,6 +69,13 @@ int gp_run(const char *dir, const char *script)
 	if (pid < 0)
 		return -1;
 	if (!pid) {
+		/*
+		 * The scripts are UTF-8 (set encoding utf8; a title's U+2019):
+		 * under the C locale gnuplot warns "iconv failed" for each. C.UTF-8
+		 * is glibc's own, there on every Debian system.
+		 */
+		unsetenv("LC_ALL");
+		setenv("LC_CTYPE", "C.UTF-8", 1);
 		/* the scripts name no directory: the charts' is the working one */
 		if (chdir(dir)) {
 			fprintf(stderr, "nfsweep plot: chdir %s: %s\n", dir, strerror(errno));
