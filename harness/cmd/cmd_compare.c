@@ -82,21 +82,35 @@ static void csv_ratio(struct csv_file *out, const char *kind, const char *profil
 	csv_file_record(out, row, NCSV);
 }
 
-/* The headline ratios first: what the article's scale-up section shows. */
-static void print_headlines(const struct results_table *t, const struct reference *ref, int base,
-			    struct csv_file *out)
+/*
+ * The headline ratios first: what the article's scale-up section shows,
+ * always nconnect=N over nconnect=1 (compare_nconnect_one), whatever --base.
+ */
+static void print_headlines(const struct results_table *t, const struct reference *ref,
+			    const char *file, struct csv_file *out)
 {
-	printf("nconnect comparison, each target against %s, beside the published gain "
-	       "(difference: measured / published - 1):\n", t->targets[base]);
+	int base = compare_nconnect_one(t), n = 0;
+
+	for (int tg = 0; tg < t->ntargets; tg++)
+		n += compare_nconnect_variant(t, tg);
+	if (base < 0 || !n) {
+		printf("no published nconnect comparison: it is an nconnect=N variant over the "
+		       "nconnect=1 one, and %s has %s (columns nconnect_asked and transports)\n",
+		       file, base < 0 ? "no target mounted with nconnect=1 on one transport" :
+		       "no target mounted with nconnect=N that got its N transports");
+		return;
+	}
+	printf("nconnect comparison, each nconnect=N variant over %s (nconnect=1), beside the "
+	       "published gain (difference: measured / published - 1):\n", t->targets[base]);
 	printf("  %-26s %-8s", "workload", "unit");
 	for (int tg = 0; tg < t->ntargets; tg++)
-		if (tg != base)
+		if (compare_nconnect_variant(t, tg))
 			printf(" %10s", t->targets[tg]);
 	printf(" %10s", "published");
 	for (int tg = 0; tg < t->ntargets; tg++) {
 		char head[16];
 
-		if (tg == base)
+		if (!compare_nconnect_variant(t, tg))
 			continue;
 		snprintf(head, sizeof(head), "%.5s diff", t->targets[tg]);
 		printf(" %10s", head);
@@ -116,7 +130,7 @@ static void print_headlines(const struct results_table *t, const struct referenc
 		for (int tg = 0; tg < t->ntargets; tg++) {
 			double v[3];
 
-			if (tg == base)
+			if (!compare_nconnect_variant(t, tg))
 				continue;
 			snprintf(diffs[nd], sizeof(diffs[nd]), "-");
 			if (p < 0 || compare_ratio(t, p, hl->read_pct, tg, base, hl->metric, &v[0],
@@ -328,7 +342,7 @@ static int compare_targets(struct compare_opts *o, const struct results_table *t
 		fprintf(stderr, "nfsweep compare: no published gains shown: %s\n", why);
 	ret = EXIT_SETUP;
 	if (!open_out(o, file, "compare.csv", outbuf, sizeof(outbuf), &out)) {
-		print_headlines(t, &ref, base, &out);
+		print_headlines(t, &ref, file, &out);
 		print_points(t, base, &out);
 		ret = commit_out(&out);
 	}

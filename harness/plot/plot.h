@@ -47,7 +47,11 @@ int plot_latency_chart(struct plot_ctx *c, int profile);
  */
 int plot_timeline_chart(struct plot_ctx *c, int profile);
 
-/* nconnect.png|svg: each target's ratio to the base per workload, published gains beside. */
+/*
+ * nconnect.png|svg: each nconnect=N variant over the nconnect=1 target per
+ * workload (compare_nconnect_one: by the rows' nconnect_asked and
+ * transports), published gains beside. 1 when there is no such pair.
+ */
 int plot_nconnect_chart(struct plot_ctx *c);
 
 /* curve.png|svg: response time against achieved throughput, published SPEC curves beside. */

@@ -21,3 +21,16 @@ int compare_ratio(const struct results_table *t, int p, int pct, int tg, int bas
 	*ratio = *value / *base_value;
 	return 0;
 }
+
+int compare_nconnect_one(const struct results_table *t)
+{
+	for (int tg = 0; tg < t->ntargets; tg++)
+		if (t->nconnect[tg] == 1 && t->transports[tg] == 1)
+			return tg;
+	return -1;
+}
+
+int compare_nconnect_variant(const struct results_table *t, int tg)
+{
+	return t->nconnect[tg] > 1 && t->transports[tg] == t->nconnect[tg];
+}
