@@ -36,6 +36,13 @@ modprobe -a nfsd nfs nfsv3 nfsv4 sch_fq sch_netem sch_tbf sch_htb cls_u32 || die
 mount -t nfsd nfsd /proc/fs/nfsd || die "mount of the nfsd filesystem failed"
 mount -t rpc_pipefs sunrpc /run/rpc_pipefs || die "mount of rpc_pipefs failed"
 
+# The names the README's examples use: the server, and each load generator
+# (the guest's /etc/hosts is its own, under the overlay).
+{
+	echo "127.0.0.3 nfs-server"
+	for k in $(seq 1 "${LAB_NHOSTS:-0}"); do echo "127.0.100.$k gen$k"; done
+} >> /etc/hosts || die "/etc/hosts of the guest could not be written"
+
 # The export: NFSv4 cannot export the overlay root (no file handles over
 # hostfs), so it is a tmpfs or an ext4 image of its own, exported fsid=0.
 EXPORT=/srv/nfslab
@@ -155,6 +162,20 @@ else
 	# kernel messages: raw serial lines (no CR added before each LF).
 	stty -F "$LAB_OUT_TTY" raw -echo && stty -F "$LAB_ERR_TTY" raw -echo ||
 		die "stty of $LAB_OUT_TTY/$LAB_ERR_TTY failed"
-	bash -c "$LAB_CMD" >"$LAB_OUT_TTY" 2>"$LAB_ERR_TTY"
+	# In a session of its own, watched: lab/run, told of a signal, writes
+	# its name into RUN/stop, and the command's whole group gets it, as a
+	# terminal's Ctrl-C would send it (nfsweep then keeps its rows, prints
+	# the resume command and exits 130).
+	setsid bash -c "$LAB_CMD" >"$LAB_OUT_TTY" 2>"$LAB_ERR_TTY" &
+	cpid=$!
+	while kill -0 "$cpid" 2>/dev/null; do
+		if [ -s "$RUN/stop" ]; then
+			sig=$(cat "$RUN/stop")
+			rm -f "$RUN/stop"
+			case $sig in INT|TERM|HUP) kill -"$sig" -- "-$cpid" 2>/dev/null ;; esac
+		fi
+		sleep 0.2
+	done
+	wait "$cpid"
 fi
 finish $?

@@ -15,12 +15,32 @@
 #   ENGINE=, NUMJOBS=, IODEPTH=, SIZE=, DIRECT=, MIX=, PROFILES=, NFS=0
 #   LAB_OPTS=                         more lab/run options (--shaping percap ..)
 #   RESULTS=DIR                       where results/<timestamp> goes (results)
+#   RESUME=results/<timestamp>        finish an interrupted sweep (the same
+#                                     variables as it had: the command it printed)
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 nfsweep=$top/build/harness/nfsweep
 ts=$(date -u +%Y%m%dT%H%M%SZ)
 out=${RESULTS:-results}/$ts
+resume=()
+if [ -n "${RESUME:-}" ]; then
+	out=${RESUME%/}
+	[ -f "$out/sweep.csv" ] || { echo "make sweep: RESUME=$RESUME: no $out/sweep.csv" >&2; exit 2; }
+	resume=(--resume)
+fi
 csv=$out/sweep.csv
+
+# stopped: every completed row stays, and this command finishes the sweep
+interrupted() {
+	local v words=(make sweep "RESUME=$out")
+	for v in TARGETS RUNTIME RAMP ENGINE NUMJOBS IODEPTH SIZE DIRECT MIX PROFILES NFS LAB_OPTS RESULTS; do
+		[ -n "${!v:-}" ] && words+=("$v=${!v}")
+	done
+	echo "make sweep: stopped (exit $1); every completed row is in $csv. To finish:" >&2
+	printf ' %q' "${words[@]}" >&2
+	echo >&2
+	exit "$1"
+}
 
 common=(--profile "${PROFILES:-seq64k,rand4k}" --mix "${MIX:-100:0:10}")
 
@@ -32,19 +52,26 @@ if [ -n "${TARGETS:-}" ]; then
 	method=(--engine "${ENGINE:-libaio}" --direct "${DIRECT:-1}" --numjobs "${NUMJOBS:-4}"
 		--iodepth "${IODEPTH:-128}" --size "${SIZE:-4g}" --runtime "${RUNTIME:-600}"
 		--ramp "${RAMP:-0}")
+	# label=path words, split on blanks only (no glob): a path with a blank
+	# needs nfsweep run itself
+	read -r -a words <<< "$TARGETS"
 	targets=()
-	for t in $TARGETS; do targets+=(--target "$t"); done
+	for t in "${words[@]}"; do targets+=(--target "$t"); done
 	# A mistyped path or an unmounted export must not be measured as the local disk.
 	nfs=(--nfs)
 	[ "${NFS:-1}" = 0 ] && nfs=()
 	echo "make sweep: ${TARGETS} -> $csv" >&2
 	echo "make sweep: the published method: ${method[*]}; $("$nfsweep" plan "${common[@]}" \
 		"${targets[@]}" "${method[@]}" 2>/dev/null | tail -n 1)" >&2
-	"$nfsweep" run "${common[@]}" "${targets[@]}" "${method[@]}" "${nfs[@]}" --out "$csv"
+	errs=$(mktemp)
+	"$nfsweep" run "${common[@]}" "${targets[@]}" "${method[@]}" "${nfs[@]}" "${resume[@]}" \
+		--out "$csv" 2> >(tee "$errs" >&2)
 	rc=$?
-	if [ $rc = 2 ] && [ ${#nfs[@]} -gt 0 ]; then
+	wait	# for tee
+	if [ $rc = 2 ] && [ ${#nfs[@]} -gt 0 ] && grep -q "not NFS" "$errs"; then
 		echo "make sweep: (NFS=0 measures a target that is not NFS anyway, without RPC figures)" >&2
 	fi
+	rm -f "$errs"
 else
 	common+=(--runtime "${RUNTIME:-2}" --ramp "${RAMP:-1}" --engine "${ENGINE:-nfsweep-uring}")
 	# The cloud model's random-I/O gain is bounded by the load's requests in
@@ -54,13 +81,18 @@ else
 	# The note is the lab's own description of itself (LAB_NOTE), made in the guest.
 	# The guest writes only where it is told to: the results directory too.
 	mkdir -p "$out" || exit 1
-	"$top/lab/run" --shaping cloud --timeout 3600 --rw "$out" ${LAB_OPTS:-} -- \
+	# (LAB_OPTS: lab/run options, split on blanks)
+	read -r -a lab_opts <<< "${LAB_OPTS:-}"
+	"$top/lab/run" --shaping cloud --timeout 3600 --rw "$out" "${lab_opts[@]}" -- \
 		bash -c 'exec "$0" "$@" --note "$LAB_NOTE, quick run"' \
 		"$nfsweep" run "${common[@]}" --target nc1=/mnt/nc1 --target nc8=/mnt/nc8 --nfs \
 		--numjobs "${NUMJOBS:-2}" --iodepth "${IODEPTH:-8}" --size "${SIZE:-32m}" \
-		--out "$csv"
+		"${resume[@]}" --out "$csv"
 	rc=$?
-	if [ $rc = 77 ]; then
+	if [ $rc = 77 ] && [ ${#resume[@]} -gt 0 ]; then
+		echo "make sweep: RESUME=$out: no lab backend here to finish the lab's sweep on" >&2
+		exit 77
+	elif [ $rc = 77 ]; then
 		dir=$(mktemp -d "${TMPDIR:-/var/tmp}/nfsweep-sweep.XXXXXX")
 		rm -rf "$out"
 		echo "make sweep: no lab backend here: sweeping a local scratch directory $dir instead (not NFS)" >&2
@@ -72,6 +104,7 @@ else
 	fi
 fi
 
+case $rc in 129|130|143) interrupted "$rc" ;; esac
 # (a run that wrote nothing failed, whatever its status said)
 [ -f "$csv" ] || { echo "make sweep: no results were written to $csv (exit $rc)" >&2; exit $(( rc ? rc : 1 )); }
 "$nfsweep" validate "$csv" >&2 || rc=1

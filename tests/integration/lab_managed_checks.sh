@@ -33,4 +33,13 @@ for _ in $(seq 100); do [ -s "$out/first.csv" ] && break; sleep 0.1; done
 echo "busy_rc=$? first_pid=$first" >> "$out/rc"
 wait $first
 echo "first_rc=$?" >> "$out/rc"
+
+# 4. a server name that does not resolve: refused at once, by name, before
+#    anything mounts (mount.nfs would retry it for minutes; the guest has no
+#    route off its loopback, so the lookup asks nothing outside)
+t0=$(date +%s)
+"$N" run "${quick[@]}" --mount u=nfs-nosuch-server:/srv/nfslab:vers=3 --out "$out/unres.csv" \
+	2>"$out/unres.err"
+echo "unres_rc=$? unres_s=$(( $(date +%s) - t0 ))" >> "$out/rc"
+[ -e "$out/unres.csv" ] && echo "unres_wrote=1" >> "$out/rc"
 exit 0

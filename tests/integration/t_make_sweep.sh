@@ -13,6 +13,10 @@ grep -q "NFS=0" <<<"$msg" || fail "the refusal does not say how to measure it an
 grep -q -- "the published method: --engine libaio --direct 1 --numjobs 4 --iodepth 128 --size 4g --runtime 600 --ramp 0" <<<"$msg" ||
 	fail "the published method is not announced: $msg"
 [ -z "$(find "$res" -name '*.csv' 2>/dev/null)" ] || fail "a refused sweep wrote rows"
+# a refusal for another reason gets no hint about NFS=0
+msg=$(make -s -C "$T_TOP" sweep TARGETS="x=$T_SHM" MIX=110 RESULTS="$res" 2>&1)
+grep -q -- "--mix" <<<"$msg" || fail "MIX=110 was not refused naming --mix: $msg"
+grep -q "NFS=0" <<<"$msg" && fail "MIX=110's refusal hints at NFS=0: $msg"
 
 # NFS=0, a quick version (the settings not overridden stay the published ones)
 d=$T_DISK/t && mkdir -p "$d"

@@ -26,6 +26,11 @@ python3 "$T_HERE/results_check.py" "$o/managed.csv" --rows 2 --status ok --json 
 	fail "managed rows"
 grep -qx first_rc=0 "$o/rc" || fail "the sweep of /mnt/nc1 failed"
 first=$(sed -n 's/.*first_pid=\([0-9]*\).*/\1/p' "$o/rc")
+grep -q "unres_rc=2 " "$o/rc" && grep -q "does not resolve" "$o/unres.err" ||
+	fail "a server name that does not resolve was not refused by name: $(cat "$o/unres.err")"
+s=$(sed -n 's/.*unres_s=\([0-9]*\).*/\1/p' "$o/rc")
+[ "${s:-99}" -le 5 ] || fail "the unresolvable server took $s s to refuse"
+grep -q unres_wrote "$o/rc" && fail "a refused --mount wrote a results file"
 grep -q "busy_rc=4 " "$o/rc" && grep -q -- "--mount b: another nfsweep measures the same server, pid $first " "$o/busy.err" ||
 	fail "a variant of a server another sweep measures was not refused: $(cat "$o/busy.err")"
 [ ! -e "$o/second.csv" ] || fail "the refused sweep left a results file"
