@@ -43,10 +43,11 @@ no_canary() {
 # What a shell, fio's parser and gnuplot would each take for code, in one name.
 evil="d \$(touch $canary) \`touch $canary\` 'q\" :c %p =e -x"
 t1=$root/$evil/t1 t2=$root/"-lead \$(touch $canary)"/t2
-res=$root/"res 'a\$(touch $canary)\`x\`"
+res=$root/"res 'a\$(touch $canary)\`x\` *?[g]"
 mkdir -p "$t1" "$t2" "$res"
 note="=cmd|' /C calc'!A0 \$(touch $canary) \`touch $canary\` \"q\" 'a'"
-q=(--profile rand4k --mix 100,0 --runtime 1 --ramp 0 --size 1m --numjobs 1 --iodepth 2 --direct 0
+# shellcheck disable=SC2054 # --mix 100,0 is one word
+q=(--profile rand4k --mix 100,0 --runtime 2 --ramp 0 --size 1m --numjobs 1 --iodepth 2 --direct 0
    --engine nfsweep-aio)
 
 # 1. locally: two hostile targets, a hostile results directory and note
@@ -64,8 +65,10 @@ assert paths == {"a": sys.argv[2], "b": sys.argv[3]}, paths
 assert all(r["note"] == "'" + sys.argv[4] for r in rows), rows[0]["note"]
 PY
 "$N" summary "$res/s.csv" >/dev/null 2>&1 || bad "summary of the hostile-path run failed"
-"$N" plot "$res/s.csv" >/dev/null 2>"$root/plot.err" || bad "plot in a results directory with a quote: $(cat "$root/plot.err")"
+"$N" plot "$res/s.csv" --timeline >/dev/null 2>"$root/plot.err" || bad "plot in a results directory with a quote: $(cat "$root/plot.err")"
 [ -s "$res/rand4k.png" ] || bad "plot drew no rand4k.png in $res"
+# the per-second logs found by a glob whose directory has '*', '?' and '['
+[ -s "$res/rand4k-timeline.png" ] || bad "plot --timeline drew no rand4k-timeline.png in $res: $(cat "$root/plot.err")"
 "$N" compare "$res/s.csv" --base a >/dev/null 2>&1 || bad "compare of the hostile-path run failed"
 [ -s "$res/compare.csv" ] || bad "no compare.csv"
 no_canary "summary, plot, compare"
@@ -97,7 +100,7 @@ n=$(find "$root" -name .nfsweep-rpc | wc -l)
 [ "$n" = 2 ] || bad "--hosts: $n snapshot directories, not the ones in $t1 and $t2: $(find "$root" -name .nfsweep-rpc)"
 grep -h '^exec_prerun' "$res"/fio/h/*.fio | head -n 1 | grep -q "printf %b" ||
 	bad "--hosts: the job file's exec_prerun does not carry the target escaped"
-ls -A "$srvcwd" | grep -q . && bad "the fio servers' working directory has files: $(ls -A "$srvcwd")"
+[ -z "$(ls -A "$srvcwd")" ] || bad "the fio servers' working directory has files: $(ls -A "$srvcwd")"
 
 # 3. refused before anything runs, naming the option
 refused() {
@@ -216,8 +219,9 @@ kill -INT $rpid
 wait $rpid
 resume=$(grep -A1 'To finish:' "$root/int.err" | tail -n 1)
 [ -n "$resume" ] || bad "no resume command printed: $(cat "$root/int.err")"
-# run it as printed, nfsweep being this one
-(cd "$work" && eval "${resume/nfsweep/\"\$N\"}") >/dev/null 2>&1 || bad "the resume command, run as printed, failed: $resume"
+# printed as nfsweep was started (by its path, here), and it runs as printed
+case $resume in "  $N "*) ;; *) bad "the resume command does not start with $N: $resume" ;; esac
+(cd "$work" && eval "$resume") >/dev/null 2>&1 || bad "the resume command, run as printed, failed: $resume"
 no_canary "the resume command"
 python3 - "$res/i/s.csv" <<'PY' || bad "the resumed sweep does not have each point once"
 import csv, sys
@@ -227,8 +231,8 @@ PY
 
 # nothing in the working directories; the only files outside the results and
 # target directories are this test's own
-ls -A "$work" | grep -q . && bad "nfsweep's working directory has files: $(ls -A "$work")"
-ls -A "$srvcwd" | grep -q . && bad "the fio servers' working directory has files: $(ls -A "$srvcwd")"
+[ -z "$(ls -A "$work")" ] || bad "nfsweep's working directory has files: $(ls -A "$work")"
+[ -z "$(ls -A "$srvcwd")" ] || bad "the fio servers' working directory has files: $(ls -A "$srvcwd")"
 stray=$(cd "$root" && find . -mindepth 1 -maxdepth 1 ! -name cwd ! -name srvcwd ! -name "d *" \
 	! -name "-lead*" ! -name "res *" ! -name csv ! -name 'server*.pid' ! -name hosts \
 	! -name badhosts ! -name '*.err')
