@@ -93,7 +93,7 @@ static void write_script(struct plot_ctx *c, FILE *f, const char *dat)
 		if (s + 2 == pub)
 			fprintf(f, "(sprintf('%%.2fx', $%d))", pub);
 		else
-			fprintf(f, "($%d == $%d && $%d > 0 ? sprintf('%%.2fx (%%+.0f%%%%)', $%d, ($%d / $%d - 1) * 100) : sprintf('%%.2fx', $%d))",
+			fprintf(f, "($%d == $%d && $%d > 0 ? sprintf('%%.2fx (%%+.0f%%%%)', $%d, floor(($%d / $%d - 1) * 100 + 0.5) + 0) : sprintf('%%.2fx', $%d))",
 				pub, pub, pub, s + 2, s + 2, pub, s + 2);
 		fprintf(f, " with labels offset 0,0.8 notitle");
 	}
