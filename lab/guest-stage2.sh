@@ -166,6 +166,8 @@ else
 	# its name into RUN/stop, and the command's whole group gets it, as a
 	# terminal's Ctrl-C would send it (nfsweep then keeps its rows, prints
 	# the resume command and exits 130).
+	# the command's stderr is a serial line: a terminal only if lab/run's is
+	[ -n "${LAB_HOST_TTY:-}" ] || export NFSWEEP_PROGRESS=0
 	setsid bash -c "$LAB_CMD" >"$LAB_OUT_TTY" 2>"$LAB_ERR_TTY" &
 	cpid=$!
 	while kill -0 "$cpid" 2>/dev/null; do

@@ -52,6 +52,8 @@ case $resume in *"make sweep RESUME="*) ;; *) fail "no make sweep RESUME= comman
 	{ tail -20 "$T_DISK/out"; fail "the printed resume command '$resume' exited $?"; }
 python3 "$T_HERE/results_check.py" "$csv" --rows 8 --status ok --once ||
 	fail "the resumed sweep does not have every point once"
+# the guest's stderr is a serial line (a terminal to nfsweep): no status line in a log
+grep -q $'\033\[K' "$T_DISK/out1" "$T_DISK/out" && fail "fio's status line went into the log of make sweep"
 grep -A5 '^nconnect comparison' "$T_DISK/out"
 grep -Eq '64 KiB sequential read +MiB/s +[0-9.]+x +2\.3x +[-+][0-9]+%' "$T_DISK/out" ||
 	fail "make sweep did not print the ratios beside the article's: $(cat "$T_DISK/out")"
