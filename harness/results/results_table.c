@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Folds a results CSV into means per point (see results_table.h). */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +44,20 @@ static void cell_add(struct rt_cell *c, char **cells)
 		c->count[m]++;
 	}
 	c->n++;
+}
+
+/* Line @line of the file is not used, for the reason @fmt: counted, and kept for the first few. */
+static void note_unused(struct results_table *t, size_t line, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (t->unused < RT_BAD_MAX) {
+		t->bad[t->unused].line = line;
+		va_start(ap, fmt);
+		vsnprintf(t->bad[t->unused].why, sizeof(t->bad[0].why), fmt, ap);
+		va_end(ap);
+	}
+	t->unused++;
 }
 
 int rt_report_unused(const struct results_table *t, const char *cmd, const char *path)
@@ -108,11 +123,7 @@ int results_table_load(const char *path, struct results_table *t, char *why, siz
 		size_t first;
 
 		if (results_row_check(&rec, vwhy, sizeof(vwhy))) {
-			if (t->unused < RT_BAD_MAX) {
-				t->bad[t->unused].line = rec.line;
-				snprintf(t->bad[t->unused].why, sizeof(t->bad[0].why), "%s", vwhy);
-			}
-			t->unused++;
+			note_unused(t, rec.line, "%s", vwhy);
 			continue;
 		}
 		if (!t->note[0] && !t->first_time[0]) {
@@ -164,21 +175,11 @@ int results_table_load(const char *path, struct results_table *t, char *why, siz
 		cell_add(c, rec.cells);
 	}
 	/* the end of the file is not a whole row: named like any other line not used */
-	if (r < 0 && !ret) {
-		char *why = t->bad[t->unused < RT_BAD_MAX ? t->unused : 0].why;
-		size_t wlen = sizeof(t->bad[0].why);
-
-		if (t->unused < RT_BAD_MAX) {
-			t->bad[t->unused].line = rec.line;
-			if (line > rec.line)
-				snprintf(why, wlen, "a quote opened here is never closed: lines "
-					 "%zu to %zu, the end, are no rows", rec.line, line);
-			else
-				snprintf(why, wlen, "the last row is cut short (an interrupted "
-					 "write?)");
-		}
-		t->unused++;
-	}
+	if (r < 0 && !ret && line > rec.line)
+		note_unused(t, rec.line, "a quote opened here is never closed: lines %zu to %zu, "
+			    "the end, are no rows", rec.line, line);
+	else if (r < 0 && !ret)
+		note_unused(t, rec.line, "the last row is cut short (an interrupted write?)");
 out:
 	done_set_free(&seen);
 	fclose(f);

@@ -317,7 +317,6 @@ static void report_start(struct sweep *s, const struct point *p, size_t total,
 	fputs(s->line, stderr);
 }
 
-
 /* The terminal's width, or 80. */
 static int term_width(void)
 {

@@ -2,7 +2,6 @@
 /* Setting up a sweep before its first point (see sweep.h). */
 #include <ctype.h>
 #include <errno.h>
-#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +16,6 @@
 #include "sweep/sweep.h"
 #include "util/lock.h"
 #include "util/paths.h"
-#include "util/sink.h"
 
 volatile sig_atomic_t stop_signal;
 
@@ -253,25 +251,18 @@ int sweep_make_fio_dir(struct sweep *s, char *err, size_t len)
 
 void sweep_unmake_fio_dir(struct sweep *s)
 {
-	char path[4 * PATH_MAX];
-	glob_t g;
+	char path[PATH_MAX + 64];
 
-	/* the host file and the pre-flight's job and outputs (hosts_preflight.c) */
+	/* the host file and the pre-flight's job and outputs, one per host (hosts_preflight.c) */
 	unlink(s->hosts_file);
 	snprintf(path, sizeof(path), "%s/preflight.fio", s->fio_dir);
 	unlink(path);
-	for (int pass = 0; pass < 2; pass++) {
-		char lit[2 * PATH_MAX];
-
-		if (sink_glob(s->fio_dir, lit, sizeof(lit)))
-			break;
-		snprintf(path, sizeof(path), "%s/preflight-*.json%s", lit, pass ? ".stderr" : "");
-		if (glob(path, 0, NULL, &g))
-			continue;
-		for (size_t i = 0; i < g.gl_pathc; i++)
-			unlink(g.gl_pathv[i]);
-		globfree(&g);
-	}
+	for (size_t i = 1; i <= s->o->hosts.n; i++)
+		for (int pass = 0; pass < 2; pass++) {
+			snprintf(path, sizeof(path), "%s/preflight-%zu.json%s", s->fio_dir, i,
+				 pass ? ".stderr" : "");
+			unlink(path);
+		}
 	for (int i = 0; i < s->nmade_dirs; i++)
 		if (rmdir(s->made_dirs[i]))
 			break;
