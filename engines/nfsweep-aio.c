@@ -224,7 +224,8 @@ static struct io_u *fio_nfsweep_aio_event(struct thread_data *td, int event)
 	return io_u;
 }
 
-static int fio_nfsweep_aio_cancel(struct thread_data *td, struct io_u *io_u)
+/* Up to fio 3.40 only (fio_compat.h): later releases wait for what is in flight. */
+NFSWEEP_MAYBE_UNUSED static int fio_nfsweep_aio_cancel(struct thread_data *td, struct io_u *io_u)
 {
 	struct nfsweep_aio_data *ld = td->io_ops_data;
 	struct io_event ev;
@@ -261,7 +262,7 @@ NFSWEEP_EXPORT struct ioengine_ops ioengine = {
 	.commit			= fio_nfsweep_aio_commit,
 	.getevents		= fio_nfsweep_aio_getevents,
 	.event			= fio_nfsweep_aio_event,
-	.cancel			= fio_nfsweep_aio_cancel,
+	NFSWEEP_OPS_CANCEL(fio_nfsweep_aio_cancel)
 	.cleanup		= fio_nfsweep_aio_cleanup,
 	.open_file		= fio_nfsweep_aio_open_file,
 	.close_file		= generic_close_file,

@@ -404,7 +404,7 @@ static struct io_u *finish(struct nfsweep_ops_data *ld, const struct ops_done *d
 	struct thread_data *td = ld->td;
 	struct io_u *io_u = d->user;
 
-	if (!in_ramp_time(td))
+	if (!nfsweep_in_ramp(td))
 		ops_stats_add(&ld->stats, d->op, d->ns, d->bytes, d->error);
 	/*
 	 * Whole, never short: fio requeues the rest of a short io_u, and it

@@ -3,6 +3,7 @@
 #define NFSWEEP_FIO_GLUE_H
 
 #include "fio.h"
+#include "fio_compat.h"
 
 /* Only the engine's ops table leaves the .so (built with -fvisibility=hidden). */
 #define NFSWEEP_EXPORT __attribute__((visibility("default")))
