@@ -167,7 +167,7 @@ static struct fio_option options[] = {
 		.def	= "auto",
 		.posval	= {
 			{ .ival = "auto", .oval = URING_PATH_AUTO,
-			  .help = "Probe each file at open and pick the fastest correct path" },
+			  .help = "Probe each file at open, pick the fastest correct path (ring if slat is logged)" },
 			{ .ival = "ring", .oval = URING_PATH_RING,
 			  .help = "Plain SQEs: the kernel tries to complete inline first" },
 			{ .ival = "async", .oval = URING_PATH_ASYNC,
@@ -321,7 +321,14 @@ static int fio_nfsweep_uring_open_file(struct thread_data *td, struct fio_file *
 	}
 
 	path = ld->fallback_path;
-	if (ld->o.submit == URING_PATH_AUTO) {
+	/*
+	 * The inline path's pread/pwrite have no submission latency (fio's psync
+	 * logs none): a job that writes a slat log (write_lat_log) gets the ring
+	 * at any depth, or its log would be empty (fio's own t0034 says so).
+	 */
+	if (ld->o.submit == URING_PATH_AUTO && td->slat_log) {
+		path = URING_PATH_RING;
+	} else if (ld->o.submit == URING_PATH_AUTO) {
 		enum uring_nowait nw = uring_probe_nowait(&ld->r, f->fd,
 							  f->real_file_size);
 
