@@ -8,6 +8,7 @@
 #   make fuzz       the parsers under libFuzzer (FUZZ_SECONDS=N each)
 #   make lab-shell  a shell in the NFS lab guest (lab/README.md)
 #   make bench      engines vs fio's own, interleaved (QUICK=1 for CI)
+#   make fio        a fio release built from its tarball (FIO_VERSION=3.42 FIO_TARBALLS=DIR)
 #   make docs       regenerate what nfsweep's tables make (man page parts, completion, schema doc)
 #   make install    everything under $(DESTDIR)$(PREFIX) (bin, lib/nfsweep, share/..)
 include Makefile.quiet
@@ -20,10 +21,28 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 export BUILD
 
-# The fio source tree the engines compile against: Debian's source package
-# of the installed fio, fetched and configured by tools/fio-source.sh, or
-# the tree given with FIO_SRC=<dir>.
+# The fio source tree the engines compile against, in this order: the tree
+# given with FIO_SRC=<dir>; the tree of FIO=<path> when that fio was built
+# in its source tree (make fio); the distribution's source package of the
+# installed fio; a release tarball of its version from FIO_TARBALLS=<dir>
+# (tools/fio-source.sh, tools/fio-tarball.sh).
 FIO_SRC_FILE := $(BUILD)/fio-src.path
+
+# FIO=<path>: the fio that loads the engines and runs the tests (default:
+# fio on PATH). The tests put it first on PATH.
+ifneq ($(FIO),)
+override FIO := $(abspath $(FIO))
+ifeq ($(FIO_SRC),)
+FIO_SRC := $(if $(wildcard $(dir $(FIO))FIO-VERSION-FILE),$(patsubst %/,%,$(dir $(FIO))),$(error \
+	FIO=$(FIO) is not in a configured fio tree: give its source with FIO_SRC=<configured tree>))
+endif
+export FIO
+endif
+# FIO_TARBALLS=<dir>: fio-X.Y.tar.* release tarballs (and their SHA256SUMS).
+ifneq ($(FIO_TARBALLS),)
+override FIO_TARBALLS := $(abspath $(FIO_TARBALLS))
+export FIO_TARBALLS
+endif
 
 all: engines harness
 
@@ -39,6 +58,16 @@ endif
 
 engines: deps
 	@$(MAKE) --no-print-directory -C engines FIO_SRC="$$(cat $(FIO_SRC_FILE))"
+
+# A fio of any release, built from its tarball into build/fio-X.Y/ (never
+# installed): make fio FIO_VERSION=3.42 FIO_TARBALLS=<dir>, then FIO=build/fio-3.42/fio.
+fio:
+	@test -n "$(FIO_VERSION)" || { \
+		echo "make fio: FIO_VERSION=X.Y is required (fio-X.Y.tar.* in FIO_TARBALLS)" >&2; exit 2; }
+	@tools/deps.sh build
+	@tools/fio-tarball.sh --build $(BUILD)/fio-$(FIO_VERSION) $(FIO_VERSION) >/dev/null
+	@echo "make fio: built $(BUILD)/fio-$(FIO_VERSION)/fio;" \
+		"run the engines with it: FIO=$(BUILD)/fio-$(FIO_VERSION)/fio" >&2
 
 harness: deps
 	@$(MAKE) --no-print-directory -C harness
@@ -121,5 +150,5 @@ install: engines harness
 clean:
 	rm -rf $(BUILD)/engines $(BUILD)/tests $(BUILD)/harness $(BUILD)/harness-asan $(BUILD)/fuzz
 
-.PHONY: all deps engines harness docs plots bench bench-harness test check-asan fuzz fuzz-build \
+.PHONY: fio all deps engines harness docs plots bench bench-harness test check-asan fuzz fuzz-build \
 	fuzz-regress sweep lab-shell install clean

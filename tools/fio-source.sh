@@ -10,10 +10,14 @@
 #
 # The source is fetched through a private apt configuration under
 # $BUILD/apt (a deb-src twin of each configured Debian suite): /etc/apt is
-# never edited.
+# never edited. Where the archive cannot give it (a network that serves a
+# release's binary packages but not its sources, a fio no longer in the
+# archive), a release tarball of the same upstream version from
+# $FIO_TARBALLS (tools/fio-tarball.sh) is the second way. FIO_SRC= (the top
+# Makefile) is the first: this script is not called then.
 #
 # Usage: tools/fio-source.sh BUILD_DIR     prints the configured tree's path
-# Exit:  0 ok, 1 not possible (message says why and what to do)
+# Exit:  0 ok, 1 not possible (message says why and the three ways)
 set -eu
 
 build=${1:?usage: fio-source.sh BUILD_DIR}
@@ -25,10 +29,29 @@ die() { echo "fio-source: $*" >&2; exit 1; }
 ver=$(dpkg-query -W -f '${Version}' fio 2>/dev/null) ||
 	die "the fio package is not installed (run: make deps)"
 upstream=${ver%-*}
+upstream=${upstream#*:}
 tree="$build/fio-src/fio-$ver"
+from_tarball="$build/fio-src/fio-$upstream-tarball"
 
 if [ -f "$tree/.nfsweep-configured" ]; then
 	echo "$tree"
+	exit 0
+fi
+
+# The distribution's source failed (why: $1): a tarball, or one message with the three ways.
+no_debian_source() {
+	echo "fio-source: $1" >&2
+	if [ -n "${FIO_TARBALLS:-}" ]; then
+		echo "fio-source: trying fio $upstream's release tarball in FIO_TARBALLS=$FIO_TARBALLS" >&2
+		exec "$(dirname "$0")/fio-tarball.sh" "$from_tarball" "$upstream"
+	fi
+	die "no source for the installed fio $ver: Debian's source package could not be fetched;" \
+		"give one of: FIO_SRC=<a configured fio-$upstream tree>, a network that serves the" \
+		"deb-src of this release (apt-get source fio=$ver), or FIO_TARBALLS=<a directory" \
+		"holding fio-$upstream.tar.xz (.gz, .bz2), with its SHA256SUMS if there is one>"
+}
+if [ -f "$from_tarball/.nfsweep-configured" ]; then
+	echo "$from_tarball"
 	exit 0
 fi
 
@@ -49,7 +72,7 @@ for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
 	sed -n 's/^deb \(.*debian.*\)/deb-src \1/p' "$f" >> "$aptdir/sources/debsrc.list"
 done
 [ -s "$aptdir/sources/debsrc.sources" ] || [ -s "$aptdir/sources/debsrc.list" ] ||
-	die "no Debian suite found in /etc/apt to derive a deb-src entry from"
+	no_debian_source "no Debian suite found in /etc/apt to derive a deb-src entry from"
 
 apt_private() {
 	apt-get -o Dir::Etc::sourcelist="$aptdir/sources/debsrc.list" \
@@ -60,9 +83,9 @@ apt_private() {
 
 echo "fio-source: fetching the Debian source of fio $ver into $build/fio-src" >&2
 apt_private -qq update >&2 ||
-	die "apt-get update with the private deb-src list in $aptdir failed"
+	no_debian_source "apt-get update with the private deb-src list in $aptdir failed"
 (cd "$aptdir/dl" && apt_private -qq --download-only source "fio=$ver" >&2 2>&1) ||
-	die "apt-get source fio=$ver failed: is this version still in the archive? (FIO_SRC=<configured fio tree> overrides)"
+	no_debian_source "apt-get source fio=$ver failed"
 
 rm -rf "$tree"
 mkdir -p "$build/fio-src"

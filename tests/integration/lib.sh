@@ -15,6 +15,14 @@ skip() { echo "skip: $*"; exit 77; }
 for so in "$ENG_URING" "$ENG_AIO"; do
 	[ -f "$so" ] || fail "engine $so not built (run make)"
 done
+# FIO=<path> (make test FIO=build/fio-3.42/fio): that fio, first on PATH as
+# "fio", for the tests and for the nfsweep they run.
+if [ -n "${FIO:-}" ]; then
+	[ -x "$FIO" ] || fail "FIO=$FIO is not an executable"
+	T_FIO_DIR=$BUILD/tests/fio-path
+	mkdir -p "$T_FIO_DIR" && ln -sfn "$FIO" "$T_FIO_DIR/fio" || fail "link $T_FIO_DIR/fio"
+	PATH=$T_FIO_DIR:$PATH
+fi
 command -v fio >/dev/null || fail "fio not installed (make deps)"
 
 # A scratch directory on the disk and one on tmpfs, removed at exit.
