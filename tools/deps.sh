@@ -5,7 +5,7 @@
 # runs apt-get; otherwise it prints the exact command and exits 1, so a
 # user is never surprised by a sudo prompt from a Makefile.
 #
-# Usage: tools/deps.sh [GROUP...]   groups: build test fuzz lab qemu bench plot office ci
+# Usage: tools/deps.sh [GROUP...]   groups: build test fuzz lab qemu fiosuite bench plot office ci
 # Exit:  0 all present, 1 missing and not root, 2 apt-get failed.
 set -eu
 
@@ -18,6 +18,8 @@ pkgs_fuzz="clang-14 libclang-rt-14-dev"
 pkgs_lab="user-mode-linux busybox-static nfs-kernel-server nfs-common rpcbind
 	kmod cpio iproute2 e2fsprogs util-linux procps"
 pkgs_qemu="qemu-system-x86"
+# fio's own t/run-fio-tests.py imports statsmodels from 3.36 on (t_fio_suite).
+pkgs_fiosuite="python3-statsmodels"
 pkgs_bench="linux-perf strace"
 pkgs_plot="gnuplot-nox"
 pkgs_office="libreoffice-calc-nogui"
@@ -33,11 +35,12 @@ for g in $groups; do
 	fuzz)  want="$want $pkgs_fuzz" ;;
 	lab)   want="$want $pkgs_lab" ;;
 	qemu)  want="$want $pkgs_qemu" ;;
+	fiosuite) want="$want $pkgs_fiosuite" ;;
 	bench) want="$want $pkgs_bench" ;;
 	plot)  want="$want $pkgs_plot" ;;
 	office) want="$want $pkgs_office" ;;
 	ci)    want="$want $pkgs_ci" ;;
-	*) echo "deps.sh: unknown group '$g' (build test fuzz lab qemu bench plot office ci)" >&2
+	*) echo "deps.sh: unknown group '$g' (build test fuzz lab qemu fiosuite bench plot office ci)" >&2
 	   exit 2 ;;
 	esac
 done
