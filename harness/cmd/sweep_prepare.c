@@ -78,8 +78,11 @@ static int check_ops_engine(const struct command *cmd, const struct sweep_opts *
  * The engine and every --fio-opt key, asked of fio before the first point:
  * a fio built-in that fio cannot load, or a key that neither fio nor the
  * engines know, would make every point a fio_error row. nfsweep's own
- * engines were found already (sweep_engine_resolve); one built for another
- * fio says so itself when it loads. EXIT_OK, or EXIT_USAGE (said).
+ * engines were found already (sweep_engine_resolve); fio refuses one built
+ * for another FIO_IOOPS_VERSION as it loads it (asked here too: EXIT_SETUP,
+ * with what to do), and one of the same FIO_IOOPS_VERSION but another
+ * release refuses itself in init() (fio_glue.c: a fio_error row naming
+ * both). EXIT_OK, or EXIT_USAGE/EXIT_SETUP (said).
  */
 static int check_fio_knows(const struct command *cmd, const struct sweep *s)
 {
@@ -87,23 +90,24 @@ static int check_fio_knows(const struct command *cmd, const struct sweep *s)
 	char ops[PATH_MAX + 32], err[1024];
 	const char *engines[2];
 	size_t n = 0;
-	int data = 0, op_mix = 0;
+	int data = 0, op_mix = 0, ret;
 
 	for (size_t i = 0; i < o->nprofiles; i++) {
 		op_mix |= o->info[i].op_mix;
 		data |= !o->info[i].op_mix;
 	}
+	/* with --hosts, the hosts' fio servers load the engines: the pre-flight asks them */
 	if (data) {
-		if (strncmp(o->engine, "nfsweep-", 8) &&
-		    fio_knows_engine(o->fio, "--engine", s->engine_value, err, sizeof(err))) {
-			fprintf(stderr, "nfsweep %s: %s\n", cmd->name, err);
-			return EXIT_USAGE;
-		}
 		engines[n++] = s->engine_value;
+		if (!o->hosts.n && (ret = fio_knows_engine(o->fio, "--engine", s->engine_value, err,
+							     sizeof(err))))
+			goto refused;
 	}
 	if (op_mix) {
 		snprintf(ops, sizeof(ops), "external:%s/nfsweep-ops.so", o->engine_dir);
 		engines[n++] = ops;
+		if (!o->hosts.n && (ret = fio_knows_engine(o->fio, "--profile", ops, err, sizeof(err))))
+			goto refused;
 	}
 	for (size_t i = 0; i < o->nfio_opts; i++) {
 		char key[128];
@@ -116,6 +120,9 @@ static int check_fio_knows(const struct command *cmd, const struct sweep *s)
 		}
 	}
 	return EXIT_OK;
+refused:
+	fprintf(stderr, "nfsweep %s: %s\n", cmd->name, err);
+	return ret == -2 ? EXIT_SETUP : EXIT_USAGE;
 }
 
 /*

@@ -23,6 +23,19 @@ int fio_knows_engine(const char *fio, const char *opt, const char *engine, char 
 		snprintf(err, len, "%s: %s could not be run to ask about the engine", opt, fio);
 		return -1;
 	}
+	/*
+	 * fio loads an external engine only if its FIO_IOOPS_VERSION is fio's own, and says
+	 * "bad ioops version 39 (want 31)" before anything of the engine runs: it was built
+	 * against the source of another fio release.
+	 */
+	if (strstr(out, "bad ioops version")) {
+		out[strcspn(out, "\n")] = '\0';
+		snprintf(err, len, "%s: %s cannot load %s: %.100s: the engine was built against "
+			 "the source of another fio release; rebuild it against this fio's (make, or "
+			 "make engines FIO_SRC=<its configured tree>; README, \"Which fio\")", opt,
+			 fio, enghelp_name(engine), out);
+		return -2;
+	}
 	/* "IO engine X not found" (and "fio: engine X not loadable") */
 	if (strstr(out, "not found") || strstr(out, "not loadable")) {
 		out[strcspn(out, "\n")] = '\0';

@@ -12,7 +12,8 @@
 
 /*
  * Can @fio load the engine @engine (a built-in's name, or external:PATH)?
- * 0, or -1 with @err naming @opt and fio's own words.
+ * 0, or -1 with @err naming @opt and fio's own words, -2 when the engine
+ * was built for another fio's FIO_IOOPS_VERSION (@err says what to do).
  */
 int fio_knows_engine(const char *fio, const char *opt, const char *engine, char *err, size_t len);
 
