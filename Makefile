@@ -9,6 +9,7 @@
 #   make lab-shell  a shell in the NFS lab guest (lab/README.md)
 #   make bench      engines vs fio's own, interleaved (QUICK=1 for CI)
 #   make fio        a fio release built from its tarball (FIO_VERSION=3.42 FIO_TARBALLS=DIR)
+#   make fio-matrix the engines against every fio release in FIO_TARBALLS
 #   make docs       regenerate what nfsweep's tables make (man page parts, completion, schema doc)
 #   make install    everything under $(DESTDIR)$(PREFIX) (bin, lib/nfsweep, share/..)
 include Makefile.quiet
@@ -68,6 +69,13 @@ fio:
 	@tools/fio-tarball.sh --build $(BUILD)/fio-$(FIO_VERSION) $(FIO_VERSION) >/dev/null
 	@echo "make fio: built $(BUILD)/fio-$(FIO_VERSION)/fio;" \
 		"run the engines with it: FIO=$(BUILD)/fio-$(FIO_VERSION)/fio" >&2
+
+# The engines compiled (warnings are errors) against every fio release in
+# FIO_TARBALLS and the installed fio's source, then run with the newest
+# fio built from its tarball: its engine tests and fio's own suite.
+fio-matrix: engines harness
+	@tools/deps.sh test
+	@BUILD=$(BUILD) FIO_SRC="$$(cat $(FIO_SRC_FILE))" tests/integration/run.sh t_fio_matrix
 
 harness: deps
 	@$(MAKE) --no-print-directory -C harness
@@ -150,5 +158,5 @@ install: engines harness
 clean:
 	rm -rf $(BUILD)/engines $(BUILD)/tests $(BUILD)/harness $(BUILD)/harness-asan $(BUILD)/fuzz
 
-.PHONY: fio all deps engines harness docs plots bench bench-harness test check-asan fuzz fuzz-build \
+.PHONY: fio fio-matrix all deps engines harness docs plots bench bench-harness test check-asan fuzz fuzz-build \
 	fuzz-regress sweep lab-shell install clean
