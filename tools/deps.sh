@@ -13,8 +13,10 @@ pkgs_build="fio liburing-dev libaio-dev libnuma-dev numactl libjson-c-dev libmou
 	pkg-config dpkg-dev make gcc"
 # man-db: the tests render the man page (man -l), as a user reads it.
 pkgs_test="check python3 python3-seccomp man-db"
-# libFuzzer and the sanitizers' runtime come with clang's compiler-rt.
-pkgs_fuzz="clang-14 libclang-rt-14-dev"
+# libFuzzer and the sanitizers' runtime come with clang's compiler-rt: the
+# release's default clang (14 in Debian 12, 19 in Debian 13; a versioned
+# name exists in one release only).
+pkgs_fuzz="clang libclang-rt-dev"
 pkgs_lab="user-mode-linux busybox-static nfs-kernel-server nfs-common rpcbind
 	kmod cpio iproute2 e2fsprogs util-linux procps"
 pkgs_qemu="qemu-system-x86"
