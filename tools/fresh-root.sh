@@ -1,12 +1,18 @@
 #!/bin/bash
-# fresh-root.sh [COMMAND] - run the README's test command (or COMMAND) in a
-# clean clone of this commit, inside a minimal Debian 12 root: what a new
-# user on a container image has, where nothing the project needs is
-# installed until it installs it (no man, no python3, no compiler).
+# fresh-root.sh [--suite SUITE] [COMMAND] - run the README's test command (or
+# COMMAND) in a clean clone of this commit, inside a minimal Debian root:
+# what a new user on a container image has, where nothing the project needs
+# is installed until it installs it (no man, no python3, no compiler).
 #
-# The root is `debootstrap --variant=minbase bookworm`, made once and kept
-# under build/fresh-root/base (a stamp says it is whole), with this
-# machine's Debian sources. Each run puts an overlayfs over it, as a
+# SUITE is bookworm (Debian 12, the default) or trixie (Debian 13). The root
+# is `debootstrap --variant=minbase SUITE`, made once and kept under
+# build/fresh-root/base-SUITE (a stamp says it is whole), with this
+# machine's Debian sources for bookworm, Debian's own suites (SUITE,
+# SUITE-updates, SUITE-security) for another. FIO_TARBALLS=DIR (fio
+# release tarballs, tools/fio-tarball.sh) is bound read-only into the root
+# at /root/fio-releases and exported there: where the network serves a
+# suite's binary packages but not its source packages, fio's source comes
+# from a tarball. Each run puts an overlayfs over it, as a
 # container runtime does (so the tests meet overlayfs as root file system),
 # mounts /proc, /sys, /dev, /dev/shm and /run, clones HEAD into /root/nfsweep,
 # installs make, the one thing the README asks for first, and runs COMMAND
@@ -16,13 +22,26 @@
 # Exit: COMMAND's status; 2 usage; 3 the root could not be made.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
+suite=bookworm
+if [ "${1:-}" = --suite ]; then
+	suite=${2:-}
+	shift 2 || { echo "fresh-root: --suite needs a value (bookworm, trixie)" >&2; exit 2; }
+fi
+case $suite in
+bookworm|trixie) ;;
+*) echo "fresh-root: --suite $suite: not a suite this script knows (bookworm, trixie)" >&2; exit 2 ;;
+esac
 cmd=${1:-make test}
 build=$top/build/fresh-root
-base=$build/base
-suite=bookworm
+base=$build/base-$suite
 mirror=http://deb.debian.org/debian
+tarballs=${FIO_TARBALLS:-}
 
 die() { echo "fresh-root: $*" >&2; exit 3; }
+if [ -n "$tarballs" ]; then
+	[ -d "$tarballs" ] || { echo "fresh-root: FIO_TARBALLS=$tarballs: not a directory" >&2; exit 2; }
+	tarballs=$(cd "$tarballs" && pwd)
+fi
 [ "$(id -u)" = 0 ] || die "needs root (debootstrap, chroot, mounts)"
 "$top/tools/deps.sh" ci || die "debootstrap could not be installed"
 
@@ -30,12 +49,19 @@ if [ ! -f "$base/.nfsweep-stamp" ]; then
 	echo "fresh-root: debootstrap --variant=minbase $suite into $base" >&2
 	rm -rf "$base"
 	mkdir -p "$base"
-	debootstrap --variant=minbase "$suite" "$base" "$mirror" >"$build/debootstrap.log" 2>&1 ||
-		{ tail -20 "$build/debootstrap.log" >&2; die "debootstrap failed ($build/debootstrap.log)"; }
-	# The same suites as this machine (updates, security): the same package versions.
-	if [ -f /etc/apt/sources.list.d/debian.sources ]; then
-		rm -f "$base/etc/apt/sources.list"
+	log=$build/debootstrap-$suite.log
+	debootstrap --variant=minbase "$suite" "$base" "$mirror" >"$log" 2>&1 ||
+		{ tail -20 "$log" >&2; die "debootstrap $suite failed ($log)"; }
+	rm -f "$base/etc/apt/sources.list"
+	if [ "$suite" = bookworm ] && [ -f /etc/apt/sources.list.d/debian.sources ]; then
+		# The same suites as this machine (updates, security): the same package versions.
 		cp /etc/apt/sources.list.d/debian.sources "$base/etc/apt/sources.list.d/"
+	else
+		printf '%s\n' "Types: deb" "URIs: $mirror" "Suites: $suite $suite-updates" \
+			"Components: main" "Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg" "" \
+			"Types: deb" "URIs: http://deb.debian.org/debian-security" "Suites: $suite-security" \
+			"Components: main" "Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg" \
+			> "$base/etc/apt/sources.list.d/debian.sources"
 	fi
 	touch "$base/.nfsweep-stamp"
 fi
@@ -71,6 +97,13 @@ mount --rbind /dev "$root/dev" && mount --make-rslave "$root/dev" && mnts+=("$ro
 mount -t tmpfs -o size=50% shm "$root/dev/shm" && mnts+=("$root/dev/shm") || die "tmpfs /dev/shm"
 mount -t tmpfs tmpfs "$root/run" && mnts+=("$root/run") || die "tmpfs /run"
 cp /etc/resolv.conf "$root/etc/resolv.conf"
+envs=()
+if [ -n "$tarballs" ]; then
+	mkdir -p "$root/root/fio-releases"
+	mount --bind -o ro "$tarballs" "$root/root/fio-releases" && mnts+=("$root/root/fio-releases") ||
+		die "bind $tarballs"
+	envs+=(FIO_TARBALLS=/root/fio-releases)
+fi
 
 # A clean clone of the commit: what CI checks out, not this working tree.
 git clone -q --no-hardlinks "$top" "$root/root/nfsweep" || die "git clone into the root failed"
@@ -78,7 +111,7 @@ echo "fresh-root: $(git -C "$root/root/nfsweep" log -1 --format='%h %s'), in a m
 	"root on overlayfs: $cmd" >&2
 
 chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb LANG=C.UTF-8 \
-	PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin /bin/bash -c "
+	PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin "${envs[@]}" /bin/bash -c "
 	set -e
 	export DEBIAN_FRONTEND=noninteractive
 	# The README's one prerequisite: make (it installs the rest).
