@@ -169,8 +169,12 @@ int fio_json_parse(const char *text, struct fio_result *res, char *err, size_t e
 		json_object *job = json_object_array_get_idx(jobs, i);
 		int e = (int)json_object_get_int(get(job, "error"));
 
+		double start = num(job, "job_start") / 1000.0;
+
 		read_dir(job, "read", &res->rd, i == 0);
 		read_dir(job, "write", &res->wr, i == 0);
+		if (start > 0 && (!res->start_s || start < res->start_s))
+			res->start_s = start;
 		res->usr_cpu += num(job, "usr_cpu");
 		res->sys_cpu += num(job, "sys_cpu");
 		if (e && !res->error)
@@ -368,11 +372,24 @@ double fio_result_runtime(const struct fio_result *r)
 	return r->rd.runtime_s > r->wr.runtime_s ? r->rd.runtime_s : r->wr.runtime_s;
 }
 
+/*
+ * fio 3.36 on says when each job's measured window began (job_start: the end
+ * of the ramp, CLOCK_REALTIME ms). Before, only when the report was written
+ * (timestamp_ms), which lags the last I/O by what fio does after it: little
+ * in 3.33, 0.25 s in 3.39 and 3.42 (a 4 s window missed 5% of its READs).
+ */
 int fio_result_window(const struct fio_result *r, double *t0, double *t1)
 {
 	double runtime = fio_result_runtime(r);
 
-	if (r->end_s <= 0 || runtime <= 0)
+	if (runtime <= 0)
+		return -1;
+	if (r->start_s > 0) {
+		*t0 = r->start_s;
+		*t1 = r->start_s + runtime;
+		return 0;
+	}
+	if (r->end_s <= 0)
 		return -1;
 	*t1 = r->end_s;
 	*t0 = r->end_s - runtime;

@@ -27,6 +27,7 @@ struct fio_result {
 	double usr_cpu, sys_cpu;
 	unsigned int njobs;
 	double end_s;		/* when fio finished (timestamp_ms), CLOCK_REALTIME seconds; 0 unknown */
+	double start_s;		/* the earliest job's measured start (job_start, fio 3.36 on); 0 unknown */
 	/*
 	 * The block size fio ran, as its JSON states it: the first job's "job
 	 * options", else the "global options" ("4k", "4k,8k"; a bssplit there
@@ -44,8 +45,8 @@ int fio_size_bytes(const char *s, long long *bytes);
 
 /*
  * fio's measured window, [@t0, @t1] in CLOCK_REALTIME seconds: the longest
- * measured runtime (after the ramp) before fio finished. 0, or -1 when the
- * JSON gives no window.
+ * measured runtime (after the ramp) from the earliest job_start (fio 3.36
+ * on), else before fio finished. 0, or -1 when the JSON gives no window.
  */
 int fio_result_window(const struct fio_result *r, double *t0, double *t1);
 

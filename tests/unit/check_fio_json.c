@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* harness/fio_json.c on real fio 3.33 outputs captured in tests/data/fio. */
+/* harness/fio_json.c on real fio 3.33 (and one 3.42) outputs captured in tests/data/fio. */
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
@@ -170,6 +170,35 @@ START_TEST(test_size_bytes)
 }
 END_TEST
 
+/*
+ * The measured window: from job_start where fio gives it (3.36 on; this
+ * capture, fio 3.42 with ramp_time=1 runtime=2, wrote its report 2.25 s
+ * after job_start), else the runtime before the report (3.33).
+ */
+START_TEST(test_window)
+{
+	struct fio_result r;
+	char path[512], err[256] = "";
+	double t0, t1;
+
+	snprintf(path, sizeof(path), "%s/fio/fio342-ramp.json", T_DATA);
+	ck_assert_msg(fio_json_parse_file(path, &r, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_str_eq(r.version, "fio-3.42");
+	ck_assert_int_eq(fio_result_window(&r, &t0, &t1), 0);
+	ck_assert_double_eq_tol(t0, 1796133130.459, 1e-6);
+	ck_assert_double_eq_tol((t1 - t0), 2.001, 1e-6);
+	ck_assert(r.end_s - t1 > 0.2);
+
+	r = parse_ok("uring-randread.json");
+	ck_assert(r.start_s == 0);
+	ck_assert_int_eq(fio_result_window(&r, &t0, &t1), 0);
+	ck_assert_double_eq_tol(t1, r.end_s, 1e-9);
+	ck_assert_double_eq_tol((t1 - t0), fio_result_runtime(&r), 1e-6);
+	r.end_s = 0;
+	ck_assert_int_eq(fio_result_window(&r, &t0, &t1), -1);
+}
+END_TEST
+
 Suite *make_fio_json_suite(void)
 {
 	Suite *s = suite_create("fio_json");
@@ -185,6 +214,7 @@ Suite *make_fio_json_suite(void)
 	tcase_add_test(tc, test_hosts_sum_and_merged_percentiles);
 	tcase_add_test(tc, test_hosts_need_histograms);
 	tcase_add_test(tc, test_size_bytes);
+	tcase_add_test(tc, test_window);
 	suite_add_tcase(s, tc);
 	return s;
 }
