@@ -4,6 +4,7 @@
 #   make            build the engines (installs deps first if needed)
 #   make sweep      the main job (README)
 #   make test       every test (README); .ci/run calls it first
+#   make test-engines  the engines' tests and fio's own suite (FIO=<path>: with that fio)
 #   make check-asan unit and local harness tests under ASan + UBSan
 #   make fuzz       the parsers under libFuzzer (FUZZ_SECONDS=N each)
 #   make lab-shell  a shell in the NFS lab guest (lab/README.md)
@@ -89,6 +90,14 @@ docs: harness
 test: engines harness fuzz-regress
 	@$(MAKE) --no-print-directory -C tests FIO_SRC="$$(cat $(FIO_SRC_FILE))" test
 
+# The engines' tests and fio's own suite, with the fio that loads them
+# (FIO=build/fio-3.42/fio after make fio FIO_VERSION=3.42).
+ENGINE_TESTS := t_engines_verify t_fio_contract t_fio_suite t_version_guard
+test-engines: engines harness
+	@tools/deps.sh test
+	@BUILD=$(BUILD) FIO_SRC="$$(cat $(FIO_SRC_FILE))" tests/integration/run.sh $(ENGINE_TESTS)
+
+
 # libFuzzer over every parser of outside input (fuzz/, tools/fuzz.sh).
 FUZZ_SECONDS ?= 60
 fuzz-build: deps
@@ -158,5 +167,5 @@ install: engines harness
 clean:
 	rm -rf $(BUILD)/engines $(BUILD)/tests $(BUILD)/harness $(BUILD)/harness-asan $(BUILD)/fuzz
 
-.PHONY: fio fio-matrix all deps engines harness docs plots bench bench-harness test check-asan fuzz fuzz-build \
+.PHONY: fio fio-matrix test-engines all deps engines harness docs plots bench bench-harness test check-asan fuzz fuzz-build \
 	fuzz-regress sweep lab-shell install clean
