@@ -4,6 +4,7 @@
 #   make            build the engines (installs deps first if needed)
 #   make sweep      the main job (README)
 #   make test       every test (README); .ci/run calls it first
+#   make unit       the unit tests alone
 #   make test-engines  the engines' tests and fio's own suite (FIO=<path>: with that fio)
 #   make check-asan unit and local harness tests under ASan + UBSan
 #   make fuzz       the parsers under libFuzzer (FUZZ_SECONDS=N each)
@@ -97,6 +98,9 @@ test-engines: engines harness
 	@tools/deps.sh test
 	@BUILD=$(BUILD) FIO_SRC="$$(cat $(FIO_SRC_FILE))" tests/integration/run.sh $(ENGINE_TESTS)
 
+# The unit tests alone (a part of make test; CI's Debian 12 fresh-root stage).
+unit: engines harness
+	@$(MAKE) --no-print-directory -C tests FIO_SRC="$$(cat $(FIO_SRC_FILE))" unit
 
 # libFuzzer over every parser of outside input (fuzz/, tools/fuzz.sh).
 FUZZ_SECONDS ?= 60
@@ -167,5 +171,5 @@ install: engines harness
 clean:
 	rm -rf $(BUILD)/engines $(BUILD)/tests $(BUILD)/harness $(BUILD)/harness-asan $(BUILD)/fuzz
 
-.PHONY: fio fio-matrix test-engines all deps engines harness docs plots bench bench-harness test check-asan fuzz fuzz-build \
+.PHONY: fio fio-matrix unit test-engines all deps engines harness docs plots bench bench-harness test check-asan fuzz fuzz-build \
 	fuzz-regress sweep lab-shell install clean

@@ -79,9 +79,11 @@ echo "deps.sh: installing:$missing" >&2
 export DEBIAN_FRONTEND=noninteractive
 # A stale or empty package list makes apt-get say "unable to locate": update
 # once and retry before giving up.
-if ! apt-get install -y -qq --no-install-recommends $missing >/dev/null; then
-	apt-get update -qq || { echo "deps.sh: apt-get update failed" >&2; exit 2; }
-	apt-get install -y -qq --no-install-recommends $missing >/dev/null || {
+# Another apt-get may hold dpkg's lock (CI's two lanes install side by side): wait for it.
+lock="-o DPkg::Lock::Timeout=600"
+if ! apt-get install $lock -y -qq --no-install-recommends $missing >/dev/null; then
+	apt-get update $lock -qq || { echo "deps.sh: apt-get update failed" >&2; exit 2; }
+	apt-get install $lock -y -qq --no-install-recommends $missing >/dev/null || {
 		echo "deps.sh: '$cmd' failed" >&2
 		exit 2
 	}
