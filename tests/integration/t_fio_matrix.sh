@@ -47,6 +47,22 @@ for v in $versions; do
 	printf '%-12s %-6s %s\n' "fio-$v" "${io[$v]}" "compile clean"
 done
 
+# A tarball that is not what SHA256SUMS says, or a version with no tarball, is refused by name.
+bad=$T_DISK/tarballs && mkdir -p "$bad"
+first=$(head -n 1 <<<"$versions")
+cp "$FIO_TARBALLS/fio-$first".tar.* "$bad/" && printf '\0' >> "$bad/$(cd "$bad" && ls)" &&
+	cp "$FIO_TARBALLS/SHA256SUMS" "$bad/" || fail "copying fio-$first's tarball"
+msg=$(FIO_TARBALLS=$bad "$T_TOP/tools/fio-tarball.sh" "$T_DISK/t-$first" "$first" 2>&1) &&
+	fail "a tarball that does not match SHA256SUMS was taken"
+grep -q "fio-$first.tar.*: sha256 [0-9a-f]*, but $bad/SHA256SUMS says" <<<"$msg" ||
+	{ echo "$msg"; fail "the checksum refusal does not say so"; }
+[ ! -e "$T_DISK/t-$first" ] || fail "a refused tarball left a tree"
+msg=$(FIO_TARBALLS=$bad "$T_TOP/tools/fio-tarball.sh" "$T_DISK/t-0" 0.1 2>&1) &&
+	fail "fio 0.1 was found"
+grep -q "no fio-0.1.tar.xz, .gz or .bz2 in FIO_TARBALLS=$bad" <<<"$msg" ||
+	{ echo "$msg"; fail "a missing tarball is not named"; }
+echo "tarballs: a checksum mismatch and a missing version are refused, named"
+
 # The newest, built, and the engine tests with it.
 new=$(tail -n 1 <<<"$versions")
 "$T_TOP/tools/fio-tarball.sh" --build "$BUILD/fio-$new" "$new" >/dev/null || fail "building fio $new"
