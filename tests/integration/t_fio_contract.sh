@@ -34,7 +34,15 @@ for e in "${engines[@]}"; do
 	read -r ms n < <(json_get "$out" '"%d %d" % (job["job_runtime"], job["read"]["total_ios"])')
 	echo "replay of a 3 s trace, $(name $e): $n reads in $ms ms"
 	[ "$n" = "$(grep -c ' read ' "$log")" ] || fail "$(name $e) replayed $n of the trace's reads"
-	[ "$ms" -ge 2700 ] && [ "$ms" -le 3300 ] || fail "$(name $e) replayed a 3 s trace in $ms ms"
+	# at the trace's pace (full speed takes a few ms): psync's within 3 s -10%/+30% (a busy
+	# machine only slows a replay), ours within 10% of psync's, run beside it
+	if [ "$e" = psync ]; then
+		ref_ms=$ms
+		[ "$ms" -ge 2700 ] && [ "$ms" -le 3900 ] || fail "psync replayed a 3 s trace in $ms ms"
+	else
+		[ $((ms * 10)) -ge $((ref_ms * 9)) ] && [ $((ms * 10)) -le $((ref_ms * 11)) ] ||
+			fail "$(name $e) replayed a 3 s trace in $ms ms, psync in $ref_ms ms"
+	fi
 done
 
 # 2. slat and clat: fio's t0015 job (libaio, 1 MiB read, iodepth 16), then O_DIRECT at depth 16
@@ -42,46 +50,82 @@ for direct in 0 1; do
 	for e in libaio "external:$ENG_URING" "external:$ENG_AIO"; do
 		out=$T_DISK/lat.$direct.$(name $e).json
 		fio --name=test --filename=$f --size=1m --iodepth=16 --direct=$direct --ioengine=$e \
-			--loops=20 --output-format=json >"$out" || fail "t0015's job with $(name $e)"
+			--loops=20 --slat_percentiles=1 --output-format=json >"$out" ||
+			fail "t0015's job with $(name $e)"
 		read -r slat clat lat < <(json_get "$out" '"%f %f %f" % (job["read"]["slat_ns"]["mean"], job["read"]["clat_ns"]["mean"], job["read"]["lat_ns"]["mean"])')
-		echo "direct=$direct $(name $e): slat $slat ns, clat $clat ns, lat $lat ns"
+		echo "direct=$direct $(name $e): slat $slat ns, clat $clat ns, lat $lat ns (means)"
 		python3 -c "import sys; sys.exit(0 if abs($slat + $clat - $lat) <= 1 else 1)" ||
 			fail "$(name $e) direct=$direct: slat + clat != lat ($slat + $clat, $lat)"
+		# the orders are compared on medians: a mean takes in every preemption of a busy
+		# machine (CI's two lanes: one 137 us submit among 5 us ones)
+		read -r slat clat < <(json_get "$out" '"%d %d" % (job["read"]["slat_ns"]["percentile"]["50.000000"], job["read"]["clat_ns"]["percentile"]["50.000000"])')
+		echo "direct=$direct $(name $e): median slat $slat ns, clat $clat ns"
 		[ "$e" = libaio ] && { ref_slat=$slat ref_clat=$clat; continue; }
 		# the same order as fio's libaio: within a factor of 10 either way
 		python3 -c "import sys; a, b = $slat, $ref_slat; sys.exit(0 if b / 10 <= a <= b * 10 else 1)" ||
-			fail "$(name $e) direct=$direct: slat $slat ns, fio's libaio $ref_slat ns: not the same order"
+			fail "$(name $e) direct=$direct: median slat $slat ns, fio's libaio $ref_slat ns: not the same order"
 		python3 -c "import sys; a, b = $clat, $ref_clat; sys.exit(0 if b / 10 <= a <= b * 10 else 1)" ||
-			fail "$(name $e) direct=$direct: clat $clat ns, fio's libaio $ref_clat ns: not the same order"
+			fail "$(name $e) direct=$direct: median clat $clat ns, fio's libaio $ref_clat ns: not the same order"
 	done
 done
 
-# 3. offload, verify_async, numjobs on one file: each completes and verifies.
+# 3. offload, verify_async, numjobs on one file: each completes and verifies
+# with our engines wherever it does with fio's own libaio, which runs first.
 # fio 3.33 hangs at start in offload mode with any engine, its own libaio
 # included (4, 7 and 2 runs of 30 with libaio, nfsweep-uring, nfsweep-aio
 # here): start_worker() can overwrite the RUNNING flag its new worker has
 # already set, and workqueue_init() waits for it for ever (fixed in fio by
 # axboe/fio#2053, 2026). A run (under a second) is bounded at 15 s and
-# tried five times; five hangs in a row are reported.
-bounded() {	# bounded WHAT ARGS..: fio ARGS under a bound, retried after a hang
-	local what=$1 try rc
+# tried five times. Later releases break offload with verify outright,
+# fio's libaio as ours: 3.39 hangs every time or aborts, 3.42 aborts the
+# job ("inflight_idx already set", signal 6) and still exits 0, so a job
+# that died of a signal is a failure, whatever fio's status.
+# bounded WHAT ARGS..: ok, hung (five times) or failed (a status, a signal);
+# the job's file is bounded's
+bounded() {
+	local what=$1 try rc err=$T_DISK/bounded.err
 	shift
 	for try in 1 2 3 4 5; do
-		timeout -k 5 15 fio "$@" --output=/dev/null && return 0
+		# a file of its own each try: a killed try's job processes may still write theirs
+		timeout -k 5 15 fio "$@" --filename="$T_DISK/bounded.$RANDOM.$try" --output=/dev/null 2>"$err"
 		rc=$?
-		[ $rc = 124 ] || [ $rc = 137 ] || fail "$what failed"
-		# its job processes outlive the killed fio: end them too
-		pkill -KILL -f -- "$T_DISK/" && sleep 1
-		echo "$what: fio hung (fio 3.33 in offload mode), try $try of 5"
+		if [ $rc = 124 ] || [ $rc = 137 ]; then
+			# its job processes outlive the killed fio: end them too
+			pkill -KILL -f -- "$T_DISK/" && sleep 1
+			echo "$what: fio hung, try $try of 5" >&2
+			continue
+		fi
+		if [ $rc != 0 ] || grep -aq "got signal" "$err"; then
+			echo "$what: exit $rc: $(grep -a -m 1 -E 'got signal|fio:|err=' "$err")" >&2
+			echo failed
+			return
+		fi
+		echo ok
+		return
 	done
-	fail "$what: fio hung five times"
+	echo hung
 }
+# judged WHAT FIO_OPTS: libaio first; ours must do what it does
+judged() {
+	local what=$1 ref r e
+	shift
+	ref=$(bounded "libaio $what" "$@" --ioengine=libaio)
+	if [ "$ref" != ok ]; then
+		echo "$what: fio's own libaio $ref with $(fio --version): not judged on this fio"
+		return
+	fi
+	for e in "external:$ENG_URING" "external:$ENG_AIO"; do
+		r=$(bounded "$(name $e) $what" "$@" --ioengine=$e)
+		[ "$r" = ok ] || fail "$(name $e) $what: $r, where fio's own libaio completes it"
+	done
+	echo "$what: completes and verifies, as with fio's libaio"
+}
+judged "io_submit_mode=offload" --name=o --size=4m --bs=4k \
+	--rw=randrw --iodepth=8 --io_submit_mode=offload --verify=crc32c --do_verify=1
+judged "verify_async" --name=v --size=4m --bs=4k --rw=randwrite \
+	--iodepth=8 --verify=crc32c --do_verify=1 --verify_async=2
 for e in libaio "external:$ENG_URING" "external:$ENG_AIO"; do
 	n=$(name $e)
-	bounded "$n io_submit_mode=offload" --name=o --filename=$T_DISK/o.$n --size=4m --bs=4k \
-		--rw=randrw --iodepth=8 --io_submit_mode=offload --ioengine=$e --verify=crc32c --do_verify=1
-	bounded "$n verify_async" --name=v --filename=$T_DISK/v.$n --size=4m --bs=4k --rw=randwrite \
-		--iodepth=8 --ioengine=$e --verify=crc32c --do_verify=1 --verify_async=2
 	out=$T_DISK/shared.$n.json
 	fio --name=s --filename=$f --size=16m --bs=4k --rw=randread --numjobs=4 --iodepth=4 \
 		--number_ios=500 --ioengine=$e --group_reporting --output-format=json >"$out" ||
