@@ -19,7 +19,8 @@ pkgs_test="check python3 python3-seccomp man-db"
 pkgs_fuzz="clang libclang-rt-dev"
 pkgs_lab="user-mode-linux busybox-static nfs-kernel-server nfs-common rpcbind
 	kmod cpio iproute2 e2fsprogs util-linux procps"
-pkgs_qemu="qemu-system-x86"
+# xz-utils, zstd: a kernel package's compressed modules, unpacked for the initramfs
+pkgs_qemu="qemu-system-x86 xz-utils zstd"
 # fio's own t/run-fio-tests.py imports statsmodels from 3.36 on (t_fio_suite).
 pkgs_fiosuite="python3-statsmodels"
 pkgs_bench="linux-perf strace"
