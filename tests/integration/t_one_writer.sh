@@ -70,22 +70,24 @@ wait $a || fail "the first sweep failed"
 "$N" run --profile rand4k --mix 100 --target a="$T_SHM" --target b="$T_SHM/sub" "${q[@]}" \
 	--out two/c.csv 2>/dev/null || fail "one sweep with two paths into one mount was refused"
 
-# 3. SIGKILL in the middle of a point
-args=(run --profile rand4k --mix 100:0:25 --target a="$T_SHM" "${q[@]}" --out kill/s.csv)
+# 3. SIGKILL in the middle of a point (a directory named for this test's pid: the
+# pattern below must not see another suite's fio, CI's other lane)
+k=kill.$$
+args=(run --profile rand4k --mix 100:0:25 --target a="$T_SHM" "${q[@]}" --out $k/s.csv)
 "$N" "${args[@]}" 2>/dev/null &
 a=$!
-wait_rows kill/s.csv 1
+wait_rows $k/s.csv 1
 sleep 1	# inside point 2
-pgrep -f "fio .*=kill/fio/s/" >/dev/null || fail "no fio running to be left behind"
+pgrep -f "fio .*=$k/fio/s/" >/dev/null || fail "no fio running to be left behind"
 kill -KILL $a
 wait $a 2>/dev/null
-no_fio_left "SIGKILL of nfsweep" "fio .*=kill/fio/s/"
-"$N" validate kill/s.csv >/dev/null || fail "the file holds a part of a row after SIGKILL"
-rows=$(( $(grep -c $'\r$' kill/s.csv) - 1 ))
+no_fio_left "SIGKILL of nfsweep" "fio .*=$k/fio/s/"
+"$N" validate $k/s.csv >/dev/null || fail "the file holds a part of a row after SIGKILL"
+rows=$(( $(grep -c $'\r$' $k/s.csv) - 1 ))
 "$N" "${args[@]}" --resume 2>"$T_DISK/r.err" ||
 	{ cat "$T_DISK/r.err"; fail "--resume after SIGKILL (the lock should have died with it)"; }
 grep -q "$rows of 5 points already done" "$T_DISK/r.err" || fail "resume: $(head -3 "$T_DISK/r.err")"
-check kill/s.csv --rows 5 --status ok --once --json
+check $k/s.csv --rows 5 --status ok --once --json
 
 # 4. a point with two ok rows
 cp one/s.csv dup.csv
