@@ -62,6 +62,18 @@ msg=$(FIO_TARBALLS=$bad "$T_TOP/tools/fio-tarball.sh" "$T_DISK/t-0" 0.1 2>&1) &&
 grep -q "no fio-0.1.tar.xz, .gz or .bz2 in FIO_TARBALLS=$bad" <<<"$msg" ||
 	{ echo "$msg"; fail "a missing tarball is not named"; }
 echo "tarballs: a checksum mismatch and a missing version are refused, named"
+# Without FIO_TARBALLS, where the distribution's source cannot be had (Debian 13 on this
+# network), the one message names the installed fio and the three ways.
+if msg=$(env -u FIO_TARBALLS "$T_TOP/tools/fio-source.sh" "$T_DISK/fio-source" 2>&1); then
+	echo "fio-source: the distribution's source of $(fio --version) is reachable here: no message to check"
+else
+	ver=$(dpkg-query -W -f '${Version}' fio)
+	for want in "no source for the installed fio $ver" "FIO_SRC=<a configured fio-${ver%-*} tree>" \
+		"apt-get source fio=$ver" "FIO_TARBALLS=<a directory"; do
+		grep -qF -- "$want" <<<"$msg" || { echo "$msg"; fail "fio-source's message lacks '$want'"; }
+	done
+	echo "fio-source: no distribution source, no tarballs: one message with the three ways"
+fi
 
 # The newest, built, and the engine tests with it.
 new=$(tail -n 1 <<<"$versions")
