@@ -1,7 +1,7 @@
 #!/bin/bash
 # nfsweep curve on a local directory: the peak run, then load points at
-# 25 %..100 % of it; below the peak the achieved IOPS are within 10 % of the
-# offer, the rows validate, the ORT printed equals `nfsweep ort` on the rows,
+# 25 %..100 % of it; at 25 % and 50 % the achieved IOPS are within 10 % of
+# the offer (higher, the machine's room may change), the rows validate, the ORT printed equals `nfsweep ort` on the rows,
 # plot draws the curve; --stop-rt-ms stops early; bad input is refused.
 . "$(dirname "$0")/lib.sh"
 N=$NFSWEEP
@@ -24,7 +24,9 @@ for r in rows[1:]:
     off, got = float(r["offered_iops"]), float(r["total_iops"])
     if abs(off - peak * int(r["load_point"]) / 4) > 1:
         sys.exit("load point %s offered %s, not %d%% of the peak %.0f" % (r["load_point"], off, 25 * int(r["load_point"]), peak))
-    if int(r["load_point"]) < 4 and abs(got - off) / off > 0.10:
+    # the offer is kept where the machine has room to spare (25% and 50% of the peak): at
+    # 75% a busy machine (CI's other lane) may have less than the peak run had
+    if int(r["load_point"]) < 3 and abs(got - off) / off > 0.10:
         sys.exit("load point %s: achieved %.0f of %.0f offered" % (r["load_point"], got, off))
     w = float(r["read_iops"]) / got
     if abs(w - 0.70) > 0.05:
