@@ -10,18 +10,13 @@
 #include <unistd.h>
 
 #include "cli/version.h"
-#include "nfs/mount_opts.h"
-#include "nfs/mountinfo.h"
-#include "nfs/mountstats.h"
 #include "results/csv.h"
 #include "results/schema.h"
 #include "util/sink.h"
 #include "util/strbuf.h"
 #include "sweep/point.h"
-#include "sweep/point_hosts.h"
+#include "sweep/point_mode.h"
 #include "sweep/point_outcome.h"
-#include "sweep/point_ops.h"
-#include "sweep/point_rpc.h"
 
 double point_set_ops(const struct profile_info *pi)
 {
@@ -41,20 +36,14 @@ static size_t profile_index(const struct sweep_opts *o, const char *name)
 	return 0;
 }
 
-/* How many hosts run each point: --hosts, or this one. */
-static int nhosts(const struct sweep_opts *o)
-{
-	return o->hosts.n ? (int)o->hosts.n : 1;
-}
-
 /*
  * Job sets per host: --numjobs each (run), or a curve's load point's sets
  * spread evenly, as SPEC spreads its processes over its load generators
  * (at least one each: the row records what ran, sets x hosts).
  */
-static int host_sets(const struct sweep_opts *o, const struct point_load *load)
+static int host_sets(const struct sweep_opts *o, int hosts, const struct point_load *load)
 {
-	int sets = load && load->job_sets ? load->job_sets / nhosts(o) : o->numjobs;
+	int sets = load && load->job_sets ? load->job_sets / hosts : o->numjobs;
 
 	return sets > 0 ? sets : 1;
 }
@@ -90,8 +79,8 @@ static void job_set_vars(const struct profile_info *pi, int sets, bool throttled
 	}
 }
 
-void point_fio_vars(const struct sweep_opts *o, const char *engine_value, const struct point *p,
-		    const struct point_load *load, const char *base, struct point_vars *pv)
+void point_fio_vars(const struct sweep_opts *o, const char *engine_value, int hosts,
+		    const struct point *p, const struct point_load *load, struct point_vars *pv)
 {
 	const struct profile_info *pi = &o->info[profile_index(o, p->profile)];
 
@@ -106,16 +95,12 @@ void point_fio_vars(const struct sweep_opts *o, const char *engine_value, const 
 	snprintf(pv->direct, sizeof(pv->direct), "%d", o->direct);
 	if (load && load->offered_iops > 0 && !pi->njobs)	/* %.0f rounds to the nearest */
 		snprintf(pv->rate, sizeof(pv->rate), "%.0f,%.0f",
-			 load->offered_iops * p->read_pct / 100.0 / o->numjobs / nhosts(o),
-			 load->offered_iops * (100 - p->read_pct) / 100.0 / o->numjobs / nhosts(o));
+			 load->offered_iops * p->read_pct / 100.0 / o->numjobs / hosts,
+			 load->offered_iops * (100 - p->read_pct) / 100.0 / o->numjobs / hosts);
 	else
 		snprintf(pv->rate, sizeof(pv->rate), "0,0");
 	snprintf(pv->ops_engine, sizeof(pv->ops_engine), "external:%s/nfsweep-ops.so", o->engine_dir);
-	/* fio's client brings back no files: on hosts the engine keeps no statistics file */
-	if (o->hosts.n)
-		pv->ops_stats[0] = '\0';
-	else
-		snprintf(pv->ops_stats, sizeof(pv->ops_stats), "%s.ops.json", base);
+	pv->ops_stats[0] = '\0';	/* the mode's to fill (point_mode.h) */
 
 	/* checked at the start (sweep_opts_finish): short enough, nothing fio cannot take */
 	if (sink_fio_dir(p->target->path, pv->dir, sizeof(pv->dir)))
@@ -136,7 +121,7 @@ void point_fio_vars(const struct sweep_opts *o, const char *engine_value, const 
 	add_var(pv, "NFSWEEP_OPS_ENGINE", pv->ops_engine);
 	add_var(pv, "NFSWEEP_OPS_STATS", pv->ops_stats);
 	if (pi->njobs)
-		job_set_vars(pi, host_sets(o, load), load && load->offered_iops > 0, pv);
+		job_set_vars(pi, host_sets(o, hosts, load), load && load->offered_iops > 0, pv);
 }
 
 void sweep_config_row(const struct sweep *s, struct row *r)
@@ -159,7 +144,7 @@ void sweep_config_row(const struct sweep *s, struct row *r)
 	sb_free(&opts);
 	row_set(r, COL_fio_version, "%s", s->fio_version);
 	row_set(r, COL_nfsweep_version, "%s", nfsweep_version());
-	row_set(r, COL_hosts, "%d", nhosts(o));
+	row_set(r, COL_hosts, "%d", s->mode->hosts(o));
 }
 
 void point_identity(struct row *r, const struct sweep *s, const struct point *p,
@@ -192,7 +177,8 @@ void point_identity(struct row *r, const struct sweep *s, const struct point *p,
 	if (pi->iodepth)	/* and its depth, where it says so (eda: SPEC's processes, one op each) */
 		row_set(r, COL_iodepth, "%d", pi->iodepth);
 	if (pi->njobs)
-		row_set(r, COL_job_sets, "%d", host_sets(o, load) * nhosts(o));
+		row_set(r, COL_job_sets, "%d", host_sets(o, s->mode->hosts(o), load) *
+			s->mode->hosts(o));
 	if (load) {
 		row_set(r, COL_load_point, "%d", load->load_point);
 		if (load->offered_iops > 0)
@@ -245,40 +231,6 @@ static void fill_block_size(struct row *r, const struct fio_result *res, bool op
 		row_set(r, COL_block_size_bytes, "%lld", bs);
 	else
 		row_set(r, COL_block_size_bytes, "%s", "");
-}
-
-/* The mount's columns, from mountstats after the point. */
-static void fill_mount(struct row *r, const struct ms_mount *after)
-{
-	row_set(r, COL_server, "%s", after->device);
-	row_set(r, COL_mount_options, "%s", after->opts);
-	row_set(r, COL_nconnect_asked, "%ld", mount_opt_long(after->opts, "nconnect", 1));
-	row_set(r, COL_transports, "%u", after->xprts);
-}
-
-static void tick_window(void *w)
-{
-	rpc_window_tick(w);
-}
-
-/* A mountstats snapshot, and the entry of @mnt in it. */
-struct snapshot {
-	struct ms_mount *all;
-	size_t n;
-	const struct ms_mount *mnt;
-};
-
-static void snapshot_take(struct snapshot *sn, const char *path, const char *mnt)
-{
-	memset(sn, 0, sizeof(*sn));
-	if (!mountstats_read(path, &sn->all, &sn->n))
-		sn->mnt = mountstats_find(sn->all, sn->n, mnt);
-}
-
-static void snapshot_free(struct snapshot *sn)
-{
-	mountstats_free(sn->all, sn->n);
-	memset(sn, 0, sizeof(*sn));
 }
 
 /* The reason fio gives in FILE.stderr beside its JSON (see fio_stderr_reason). */
@@ -399,181 +351,73 @@ static int point_base(const struct sweep *s, const struct point *p, const struct
 	return -ENAMETOOLONG;
 }
 
-/* Copy the include file @name (profiles_dir/NAME, or an absolute path) into @out. 0, or -errno. */
-static int inline_include(const struct sweep_opts *o, const char *name, FILE *out)
-{
-	char path[PATH_MAX], line[1024];
-	size_t n = strcspn(name, " \t\r\n");
-	FILE *in;
-	int ret;
-
-	snprintf(path, sizeof(path), "%s%s%.*s", name[0] == '/' ? "" : o->profiles_dir,
-		 name[0] == '/' ? "" : "/", (int)n, name);
-	in = fopen(path, "r");
-	if (!in)
-		return -errno;
-	fprintf(out, "; include %.*s, inlined: fio's server reads includes from its own disk\n",
-		(int)n, name);
-	while (fgets(line, sizeof(line), in))
-		fputs(line, out);
-	ret = ferror(in) ? -EIO : 0;
-	fclose(in);
-	return ret;
-}
-
 /*
- * --hosts: each section ends with exec_prerun and exec_postrun, so that
- * every host's jobs snapshot their own mountstats at their start and end
- * into the target (point_rpc.h). fio's client carries no files back: the
- * shared target does. fio runs each through system(), so the line is
- * shell text: a fixed command whose one piece of data, the target, is
- * carried as printf %b escapes (sink_printf_b), which neither fio's parser
- * nor the shell gives a meaning to; the point's name is a label's
- * characters. fio appends "> JOB.prerun.txt 2>&1" in the server's working
- * directory: after "|| exit" that redirection applies to the exit alone, so
- * a snapshot that worked leaves no file there. 0, or -ENAMETOOLONG.
+ * How the point ended: fio's report read by the mode, the status, and its
+ * error text in @err. What the mode found wrong beyond fio's status (a
+ * host that failed) fails the point, by name, whatever fio's exit status.
  */
-static int snapshot_lines(FILE *out, const char *target, const char *point)
+static const char *read_outcome(struct point_ctx *pc, const struct fio_outcome *out,
+				const struct point_ask *ask, int *parsed, char *err, size_t len)
 {
-	char enc[POINT_SNAPSHOT_ENC_MAX];
-
-	if (sink_printf_b(target, enc, sizeof(enc)))
-		return -ENAMETOOLONG;
-	for (int k = 0; k < 2; k++)
-		fprintf(out, "exec_%s=sh -c 'd=\"$(printf %%b \"%s\")/%s\" && mkdir -p \"$d\" && "
-			"cat /proc/self/mountstats > \"$d/%s.$(hostname).%s\"' || exit\n",
-			k ? "postrun" : "prerun", enc, POINT_RPC_SNAPSHOT_DIR, point,
-			k ? "after" : "before");
-	return 0;
-}
-
-/*
- * The job file fio runs: the profile itself, or with --fio-opt a copy of it
- * (BASE.fio, kept) with the options at the end of every section, where they
- * win over the profile's own, and its includes made absolute. With --hosts
- * always a copy, includes inlined: fio's client sends the job file's text,
- * and each server would look for an include on its own disk. 0, or -errno.
- */
-static int point_jobfile(const struct sweep_opts *o, const char *profile_path, const char *base,
-			 const char *target, char *path, size_t len)
-{
-	const char *point = strrchr(base, '/') ? strrchr(base, '/') + 1 : base;
-	char line[1024];
-	FILE *in, *out;
-	int ret = 0;
-
-	if (!o->nfio_opts && !o->hosts.n) {
-		snprintf(path, len, "%s", profile_path);
-		return 0;
-	}
-	if (snprintf(path, len, "%s.fio", base) >= (int)len)
-		return -ENAMETOOLONG;
-	in = fopen(profile_path, "r");
-	if (!in)
-		return -errno;
-	out = fopen(path, "w");
-	if (!out) {
-		ret = -errno;
-		fclose(in);
-		return ret;
-	}
-	fprintf(out, "; %s, as nfsweep ran it: the --fio-opt options (and with --hosts the "
-		"mountstats snapshots) end every section\n", profile_path);
-	for (int in_section = 0;; ) {
-		const char *l = fgets(line, sizeof(line), in) ? line + strspn(line, " \t") : NULL;
-
-		if ((!l || *l == '[') && in_section) {
-			for (size_t i = 0; i < o->nfio_opts; i++)
-				fprintf(out, "%s\n", o->fio_opts[i]);
-			if (o->hosts.n && !ret)
-				ret = snapshot_lines(out, target, point);
-		}
-		if (!l)
-			break;
-		in_section |= *l == '[';
-		if (!strncmp(l, "include ", 8) && o->hosts.n)
-			ret = ret ? ret : inline_include(o, l + 8, out);
-		else if (!strncmp(l, "include ", 8) && l[8] != '/')
-			fprintf(out, "include %s/%s", o->profiles_dir, l + 8);
-		else
-			fputs(line, out);
-	}
-	if ((ferror(in) || fclose(out)) && !ret)
-		ret = -EIO;
-	fclose(in);
-	return ret;
-}
-
-/*
- * How the point ended: fio's JSON read into @res (with --hosts, @ph: each
- * host's figures and @res their sum; *@parsed says whether the report was
- * read), the status, and its error text in @err. A host that failed fails
- * the point, by name, whatever fio's exit status.
- */
-static const char *read_outcome(const struct sweep *s, const char *json,
-				const struct fio_outcome *out, const struct point_ask *ask,
-				struct point_hosts *ph, struct fio_result *res, int *parsed,
-				char *err, size_t len)
-{
-	char json_err[256] = "", host_err[512] = "", reason[256];
+	char json_err[256] = "", mode_err[512] = "", reason[256];
 	const char *status;
 
-	if (ph)
-		*parsed = !point_hosts_read(s, json, ph, res, json_err, sizeof(json_err), host_err,
-					    sizeof(host_err)) && !out->timed_out;
-	else
-		*parsed = !out->timed_out && !fio_json_parse_file(json, res, json_err,
-								  sizeof(json_err));
-	stderr_reason(json, reason, sizeof(reason));
-	status = point_outcome(out, *parsed || out->timed_out ? NULL : json_err, res, reason, ask,
-			       err, len);
-	if (host_err[0] && !out->timed_out) {
+	pc->s->mode->read(pc, out, parsed, json_err, sizeof(json_err), mode_err,
+			  sizeof(mode_err));
+	stderr_reason(pc->json, reason, sizeof(reason));
+	status = point_outcome(out, *parsed || out->timed_out ? NULL : json_err, pc->res, reason,
+			       ask, err, len);
+	if (mode_err[0] && !out->timed_out) {
 		status = STATUS_FIO_ERROR;
-		snprintf(err, len, "%s", host_err);
-	} else if (host_err[0]) {
-		snprintf(err + strlen(err), len - strlen(err), "; %.300s", host_err);
+		snprintf(err, len, "%s", mode_err);
+	} else if (mode_err[0]) {
+		snprintf(err + strlen(err), len - strlen(err), "; %.300s", mode_err);
 	}
 	return status;
 }
 
-/* --hosts: each host's RPC rows (and their start times), then its row of FILE.hosts.csv. */
-static int record_hosts(const struct sweep *s, struct row *r, const char *base,
-			struct point_hosts *ph)
-{
-	int ret = point_rpc_record_hosts(s, r, strrchr(base, '/') + 1, ph->start_s);
-
-	if (!ret && ph->parsed)
-		ret = point_hosts_record(s, r, ph);
-	return ret;
-}
-
 /*
- * A point's start: its files' stem @base (PATH_MAX), fio's variables, the
- * identity of its row, its file system (not with --hosts: the target is on
- * the hosts, and this machine's mounts say nothing of it), and its line on
- * stderr. 0, or -ENAMETOOLONG (said).
+ * A point's start: its files' stem (PATH_MAX), fio's variables, the
+ * identity of its row, the mode's start, and its line on stderr. 0, or
+ * -errno (said when the path is too long).
  */
-static int point_start(struct sweep *s, const struct point *p, size_t total,
-		       const struct point_load *load, char *base, struct point_vars *pv,
-		       struct row *r, struct mount_of *m, int *nfs)
+static int point_start(struct point_ctx *pc, size_t total, char *base)
 {
-	const struct sweep_opts *o = s->o;
+	struct sweep *s = pc->s;
 	char rel[PATH_MAX];
 
-	if (point_base(s, p, load, base, PATH_MAX, rel, sizeof(rel))) {
+	if (point_base(s, pc->p, pc->load, base, PATH_MAX, rel, sizeof(rel))) {
 		fprintf(stderr, "nfsweep %s: %s: path too long\n", s->cmd, s->fio_dir);
 		return -ENAMETOOLONG;
 	}
-	point_fio_vars(o, s->engine_value, p, load, base, pv);
-	point_identity(r, s, p, load);
-	row_set(r, COL_fio_json, "%s", rel);
-	*nfs = 0;
-	if (!o->hosts.n && !mount_of_path(p->target->path, NULL, m)) {
-		row_set(r, COL_fs_type, "%s", m->fstype);
-		*nfs = mount_is_nfs(m);
-	}
-	report_start(s, p, total, load);
+	point_fio_vars(s->o, s->engine_value, s->mode->hosts(s->o), pc->p, pc->load, pc->pv);
+	point_identity(pc->r, s, pc->p, pc->load);
+	row_set(pc->r, COL_fio_json, "%s", rel);
+	if (s->mode->begin(pc))
+		return -ENOMEM;
+	report_start(s, pc->p, total, pc->load);
 	return 0;
+}
+
+/* Run fio for the point; 0 with @out, or -errno with the failing call in @call. */
+static int point_fio(struct point_ctx *pc, const char *jobfile, struct fio_outcome *out,
+		     const char **call)
+{
+	struct sweep *s = pc->s;
+	struct fio_cmd cmd = { .fio = s->o->fio, .jobfile = jobfile, .vars = pc->pv->v,
+			       .nvars = pc->pv->n, .json_path = pc->json,
+			       .timeout_s = s->o->timeout };
+	int ret;
+
+	s->mode->command(pc, &cmd);
+	if (s->progress) {
+		cmd.status = show_status;
+		cmd.status_ctx = s;
+	}
+	ret = fio_run(&cmd, &stop_signal, out, call);
+	if (s->progress)	/* the status line gives way to the point's outcome */
+		fprintf(stderr, "\r\033[K%s", s->line);
+	return ret;
 }
 
 int run_point(struct sweep *s, const struct point *p, size_t total, const struct point_load *load,
@@ -582,58 +426,35 @@ int run_point(struct sweep *s, const struct point *p, size_t total, const struct
 	const struct sweep_opts *o = s->o;
 	const struct profile_info *pi = &o->info[profile_index(o, p->profile)];
 	char profile_path[PATH_MAX], base[PATH_MAX], json[PATH_MAX + 8];
-	char jobfile[PATH_MAX + 8], logs[3][PATH_MAX + 32], err[512] = "";
-	const char *args[3 + MAX_FIO_OPTS];
-	struct point_hosts *ph = NULL;
-	struct snapshot after = { 0 };
-	struct rpc_window win = { 0 };
+	char jobfile[PATH_MAX + 8], err[512] = "";
 	struct fio_result res = { 0 };
 	struct point_vars pv;
 	struct point_ask ask;
 	struct fio_outcome out;
-	struct fio_cmd cmd;
-	struct mount_of m;
 	struct row r = { 0 };
+	struct point_ctx pc = { .s = s, .p = p, .load = load, .pi = pi, .base = base,
+				.json = json, .profile_path = profile_path, .pv = &pv, .r = &r,
+				.res = &res };
 	const char *call = "", *status;
-	int ret, nfs = 0, sampling = 0, parsed;
+	int ret, parsed;
 
-	if (point_start(s, p, total, load, base, &pv, &r, &m, &nfs))
-		return -ENAMETOOLONG;
-	snprintf(json, sizeof(json), "%s.json", base);
-	/* fio's per-second logs beside the JSON (BASE_bw.N.log, BASE_iops.N.log: plot --timeline) */
-	snprintf(logs[0], sizeof(logs[0]), "--write_bw_log=%s", base);
-	snprintf(logs[1], sizeof(logs[1]), "--write_iops_log=%s", base);
-	snprintf(logs[2], sizeof(logs[2]), "--log_avg_msec=1000");
-	for (int i = 0; i < 3; i++)
-		args[i] = logs[i];
 	sweep_profile_path(o, p->profile, profile_path, sizeof(profile_path));
+	ret = point_start(&pc, total, base);
+	if (ret)
+		goto out;
+	snprintf(json, sizeof(json), "%s.json", base);
 	if (setup_err) {
 		ret = write_row(s, &r, STATUS_SETUP_ERROR, setup_err, &res, 0);
 		goto out;
 	}
-	ret = point_jobfile(o, profile_path, base, p->target->path, jobfile, sizeof(jobfile));
+	ret = s->mode->jobfile(&pc, jobfile, sizeof(jobfile));
 	if (ret) {
 		snprintf(err, sizeof(err), "%s: the job file's copy (--fio-opt, --hosts) for %.300s: %s",
 			 s->cmd, profile_path, strerror(-ret));
 		ret = write_row(s, &r, STATUS_SETUP_ERROR, err, &res, 0);
 		goto out;
 	}
-	/* the target's NFS counters, sampled while fio runs: fio's window is cut from them after */
-	sampling = nfs && !rpc_window_start(&win, o->mountstats, m.mountpoint, o->runtime);
-	/* --hosts: fio's client, the hosts' histograms (json+) to merge, no per-second logs */
-	cmd = (struct fio_cmd){ .fio = o->fio, .jobfile = jobfile, .vars = pv.v,
-				.nvars = pv.n, .args = args, .nargs = o->hosts.n ? 0 : 3,
-				.json_path = json, .timeout_s = o->timeout,
-				.format = o->hosts.n ? "json+" : NULL,
-				.client = o->hosts.n ? s->hosts_file : NULL,
-				.tick = sampling ? tick_window : NULL, .tick_ctx = &win };
-	if (s->progress) {
-		cmd.status = show_status;
-		cmd.status_ctx = s;
-	}
-	ret = fio_run(&cmd, &stop_signal, &out, &call);
-	if (s->progress)	/* the status line gives way to the point's outcome */
-		fprintf(stderr, "\r\033[K%s", s->line);
+	ret = point_fio(&pc, jobfile, &out, &call);
 	if (ret) {
 		snprintf(err, sizeof(err), "%s: %s: %s (fio %s)", s->cmd, call, strerror(-ret), o->fio);
 		ret = write_row(s, &r, STATUS_SETUP_ERROR, err, &res, 0);
@@ -646,20 +467,9 @@ int run_point(struct sweep *s, const struct point *p, size_t total, const struct
 		goto out;
 	}
 	row_set_num(&r, COL_duration_s, out.seconds);
-	if (sampling)
-		rpc_window_sample(&win);
-	if (nfs) {
-		snapshot_take(&after, o->mountstats, m.mountpoint);
-		if (after.mnt)
-			fill_mount(&r, after.mnt);
-	}
-	if (o->hosts.n && !(ph = calloc(1, sizeof(*ph)))) {
-		ret = -ENOMEM;
-		goto out;
-	}
 	ask = (struct point_ask){ .read_pct = p->read_pct, .op_mix = pi->op_mix,
 				  .timeout_s = o->timeout };
-	status = read_outcome(s, json, &out, &ask, ph, &res, &parsed, err, sizeof(err));
+	status = read_outcome(&pc, &out, &ask, &parsed, err, sizeof(err));
 	if (parsed) {
 		fill_fio(&r, &res, pi->op_mix);
 		fill_block_size(&r, &res, pi->op_mix);
@@ -669,18 +479,11 @@ int run_point(struct sweep *s, const struct point *p, size_t total, const struct
 			*res_out = res;
 	}
 	/* the detail rows first: the point's row, last, is what makes them count */
-	if (sampling && (ret = point_rpc_record(s, &r, &win, parsed ? &res : NULL)))
-		goto out;
-	if (parsed && !o->hosts.n &&
-	    (ret = point_ops_record(s, &r, pv.ops_stats, fio_result_runtime(&res))))
-		goto out;
-	if (ph && (ret = record_hosts(s, &r, base, ph)))
-		goto out;
-	ret = write_row(s, &r, status, err, &res, out.seconds);
+	ret = s->mode->record(&pc, parsed);
+	if (!ret)
+		ret = write_row(s, &r, status, err, &res, out.seconds);
 out:
-	free(ph);
+	s->mode->end(&pc);
 	row_free(&r);
-	snapshot_free(&after);
-	rpc_window_free(&win);
 	return ret;
 }

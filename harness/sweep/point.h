@@ -3,9 +3,9 @@
 #define NFSWEEP_SWEEP_POINT_H
 
 /*
- * One point of a sweep or curve: snapshot mountstats, run fio with the
- * profile's variables, read its JSON, snapshot again, append one row and
- * fsync it.
+ * One point of a sweep or curve: fio run with the profile's variables, its
+ * report read, one row appended and fsynced. What differs between a point
+ * on this machine and one on --hosts is the sweep's mode (point_mode.h).
  */
 #include "results/row.h"
 #include "sweep/fio_json.h"
@@ -37,12 +37,14 @@ struct point_vars {
 
 /*
  * The variables of point @p (with @load, a curve's point) for the sweep's
- * options @o and fio's ioengine= @engine_value. The offered rate of a
- * curve's point is split over the jobs and between reads and writes by the
- * mix: fio's rate_iops caps each direction of each job on its own.
+ * options @o, fio's ioengine= @engine_value and the @hosts that run it.
+ * The offered rate of a curve's point is split over the hosts and jobs,
+ * and between reads and writes by the mix: fio's rate_iops caps each
+ * direction of each job on its own. NFSWEEP_OPS_STATS is left empty, the
+ * mode's to fill (point_mode.h).
  */
-void point_fio_vars(const struct sweep_opts *o, const char *engine_value, const struct point *p,
-		    const struct point_load *load, const char *base, struct point_vars *pv);
+void point_fio_vars(const struct sweep_opts *o, const char *engine_value, int hosts,
+		    const struct point *p, const struct point_load *load, struct point_vars *pv);
 
 /* A profile of job sets (eda): the ops/s one set offers (its jobs' SPEC rates); 0 otherwise. */
 double point_set_ops(const struct profile_info *pi);

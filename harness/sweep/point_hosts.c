@@ -1,15 +1,40 @@
 // SPDX-License-Identifier: GPL-2.0
-/* A point's figures per host, and their sum (see point_hosts.h). */
+/*
+ * The several-hosts point (see point_mode.h): every point on each of
+ * --hosts at once through one `fio --client`. Each host's figures come
+ * from its own entries of fio's report, and their sum (fio's "All clients"
+ * is not used: it is missing or wrong whenever a host fails, often with
+ * exit status 0); the first failure of each host, and FILE.hosts.csv.
+ */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "results/detail_file.h"
+#include "results/schema.h"
 #include "sweep/fio_run.h"
-#include "sweep/point_hosts.h"
+#include "sweep/point_jobfile.h"
+#include "sweep/point_mode.h"
+#include "sweep/point_rpc.h"
+#include "util/sink.h"
 
-int point_hosts_read(const struct sweep *s, const char *json, struct point_hosts *ph,
+/* One point's figures per host. */
+struct point_hosts {
+	struct fio_result res[MAX_HOSTS];
+	int present[MAX_HOSTS];
+	char err[MAX_HOSTS][320];	/* what host i reported going wrong, "" if nothing */
+	int parsed;			/* fio's report was read */
+	double start_s[MAX_HOSTS];	/* when each host's jobs started (point_rpc.h), 0 unknown */
+};
+
+/*
+ * Read fio's client output @json (and @json.stderr): @ph per host, their
+ * sum in @total. Returns 0 when the report was read; -1 with @json_err
+ * when it was not. @host_err: the first host that failed or is missing
+ * from the report, named ("" when every host ran clean).
+ */
+static int point_hosts_read(const struct sweep *s, const char *json, struct point_hosts *ph,
 		     struct fio_result *total, char *json_err, size_t jlen, char *host_err,
 		     size_t hlen)
 {
@@ -79,7 +104,12 @@ static void host_cells(char **cells, const struct fio_result *res)
 	cells_set_num(cells, HOSTS_COL_sys_cpu_pct, res->sys_cpu);
 }
 
-int point_hosts_record(const struct sweep *s, struct row *r, const struct point_hosts *ph)
+/*
+ * The row's start skew (the last host's start minus the first's, when two
+ * or more are known), and FILE.hosts.csv: one row per host for the point's
+ * row @r, with its start after the first. 0, or -errno (said).
+ */
+static int point_hosts_record(const struct sweep *s, struct row *r, const struct point_hosts *ph)
 {
 	const struct host_list *l = &s->o->hosts;
 	double first = 0, last = 0;
@@ -118,3 +148,126 @@ int point_hosts_record(const struct sweep *s, struct row *r, const struct point_
 			ret == -EPROTO ? "it has another header" : strerror(-ret));
 	return ret;
 }
+
+static int hosts_hosts(const struct sweep_opts *o)
+{
+	return (int)o->hosts.n;
+}
+
+static int hosts_begin(struct point_ctx *pc)
+{
+	/* fio's client brings back no files: on hosts the engine keeps no statistics file */
+	pc->pv->ops_stats[0] = '\0';
+	pc->state = calloc(1, sizeof(struct point_hosts));
+	return pc->state ? 0 : -ENOMEM;
+}
+
+/*
+ * Each section ends with exec_prerun and exec_postrun, so that every
+ * host's jobs snapshot their own mountstats at their start and end into
+ * the target (point_rpc.h). fio's client carries no files back: the shared
+ * target does. fio runs each through system(), so the line is shell text:
+ * a fixed command whose one piece of data, the target, is carried as
+ * printf %b escapes (sink_printf_b), which neither fio's parser nor the
+ * shell gives a meaning to; the point's name is a label's characters. fio
+ * appends "> JOB.prerun.txt 2>&1" in the server's working directory: after
+ * "|| exit" that redirection applies to the exit alone, so a snapshot that
+ * worked leaves no file there. 0, or -ENAMETOOLONG.
+ */
+static int snapshot_lines(FILE *out, const struct point_ctx *pc)
+{
+	const char *point = strrchr(pc->base, '/') ? strrchr(pc->base, '/') + 1 : pc->base;
+	char enc[POINT_SNAPSHOT_ENC_MAX];
+
+	if (sink_printf_b(pc->p->target->path, enc, sizeof(enc)))
+		return -ENAMETOOLONG;
+	for (int k = 0; k < 2; k++)
+		fprintf(out, "exec_%s=sh -c 'd=\"$(printf %%b \"%s\")/%s\" && mkdir -p \"$d\" && "
+			"cat /proc/self/mountstats > \"$d/%s.$(hostname).%s\"' || exit\n",
+			k ? "postrun" : "prerun", enc, POINT_RPC_SNAPSHOT_DIR, point,
+			k ? "after" : "before");
+	return 0;
+}
+
+/*
+ * fio's client sends the job file's text, and each server would look for
+ * an include on its own disk: the include file's lines (profiles_dir/NAME,
+ * or an absolute path) go into the copy. 0, or -errno.
+ */
+static int include_inline(FILE *out, const char *name, const struct point_ctx *pc)
+{
+	char path[PATH_MAX], line[1024];
+	size_t n = strcspn(name, " \t\r\n");
+	FILE *in;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s%s%.*s", name[0] == '/' ? "" : pc->s->o->profiles_dir,
+		 name[0] == '/' ? "" : "/", (int)n, name);
+	in = fopen(path, "r");
+	if (!in)
+		return -errno;
+	fprintf(out, "; include %.*s, inlined: fio's server reads includes from its own disk\n",
+		(int)n, name);
+	while (fgets(line, sizeof(line), in))
+		fputs(line, out);
+	ret = ferror(in) ? -EIO : 0;
+	fclose(in);
+	return ret;
+}
+
+/* Always a copy: includes inlined, the snapshots at the end of every section. */
+static int hosts_jobfile(const struct point_ctx *pc, char *path, size_t len)
+{
+	static const struct jobfile_copy how = {
+		.what = "the --fio-opt options and the hosts' mountstats snapshots end every section",
+		.section_end = snapshot_lines,
+		.include = include_inline,
+	};
+
+	return point_jobfile_copy(pc, &how, path, len);
+}
+
+/* fio's client, the hosts' histograms (json+) to merge, no per-second logs */
+static void hosts_command(struct point_ctx *pc, struct fio_cmd *cmd)
+{
+	cmd->format = "json+";
+	cmd->client = pc->s->hosts_file;
+}
+
+static void hosts_read(struct point_ctx *pc, const struct fio_outcome *out, int *parsed,
+		       char *json_err, size_t jlen, char *mode_err, size_t mlen)
+{
+	struct point_hosts *ph = pc->state;
+
+	*parsed = !point_hosts_read(pc->s, pc->json, ph, pc->res, json_err, jlen, mode_err,
+				    mlen) && !out->timed_out;
+}
+
+/* Each host's RPC rows (and their start times), then its row of FILE.hosts.csv. */
+static int hosts_record(struct point_ctx *pc, int parsed)
+{
+	struct point_hosts *ph = pc->state;
+	int ret = point_rpc_record_hosts(pc->s, pc->r, strrchr(pc->base, '/') + 1, ph->start_s);
+
+	(void)parsed;
+	if (!ret && ph->parsed)
+		ret = point_hosts_record(pc->s, pc->r, ph);
+	return ret;
+}
+
+static void hosts_end(struct point_ctx *pc)
+{
+	free(pc->state);
+	pc->state = NULL;
+}
+
+const struct point_mode point_mode_hosts = {
+	.name = "hosts",
+	.hosts = hosts_hosts,
+	.begin = hosts_begin,
+	.jobfile = hosts_jobfile,
+	.command = hosts_command,
+	.read = hosts_read,
+	.record = hosts_record,
+	.end = hosts_end,
+};

@@ -13,6 +13,7 @@
 #include <linux/io_uring.h>
 
 #include "nfs/mountinfo.h"
+#include "sweep/point_mode.h"
 #include "sweep/sweep.h"
 #include "util/lock.h"
 #include "util/paths.h"
@@ -41,6 +42,8 @@ void sweep_init(struct sweep *s, const char *cmd, const struct sweep_opts *o)
 	s->o = o;
 	s->cmd = cmd;
 	s->csv_fd = -1;
+	/* the one place the mode is chosen: nothing after asks which it is */
+	s->mode = o->hosts.n ? &point_mode_hosts : &point_mode_local;
 	/*
 	 * fio's status, updated in place, only where someone watches: nothing in
 	 * logs or pipes. NFSWEEP_PROGRESS=0 says that a terminal is not watched

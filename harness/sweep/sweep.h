@@ -18,8 +18,11 @@
 extern volatile sig_atomic_t stop_signal;
 void sweep_catch_signals(void);
 
+struct point_mode;
+
 struct sweep {
 	const struct sweep_opts *o;
+	const struct point_mode *mode;		/* how its points run: chosen once, by sweep_init */
 	const char *cmd;			/* "run", "curve": in messages */
 	char host[256], kernel[256], fio_version[64];
 	char engine_value[PATH_MAX + 16];	/* fio's ioengine= */
@@ -40,7 +43,7 @@ struct sweep {
 	size_t ntarget_locks;
 };
 
-/* Start @s for @o: the host and kernel names; nothing can fail. */
+/* Start @s for @o: the host and kernel names, the points' mode; nothing can fail. */
 void sweep_init(struct sweep *s, const char *cmd, const struct sweep_opts *o);
 
 /*

@@ -1,15 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * sweep/point_outcome.c and point.c's pure steps: every way a point ends,
- * the line of fio's stderr that says why, and fio's variables (the curve's
- * rate split over jobs and directions).
+ * the line of fio's stderr that says why, fio's variables (the curve's
+ * rate split over hosts, jobs and directions), and the job file each mode
+ * gives fio.
  */
 #include <check.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "helpers.h"
 #include "results/schema.h"
 #include "sweep/point.h"
+#include "sweep/point_mode.h"
 #include "sweep/point_outcome.h"
 
 static const struct {
@@ -127,23 +133,29 @@ START_TEST(test_fio_vars)
 	char err[128];
 
 	o.info[0].read_pct = -1;
-	point_fio_vars(&o, "external:/x/nfsweep-uring.so", &p, NULL, "fio/s/003", &pv);
+	point_fio_vars(&o, "external:/x/nfsweep-uring.so", 1, &p, NULL, &pv);
 	ck_assert_int_eq(pv.n, 15);
 	ck_assert_str_eq(var(&pv, "NFSWEEP_OPS_ENGINE"), "external:/x/nfsweep-ops.so");
-	ck_assert_str_eq(var(&pv, "NFSWEEP_OPS_STATS"), "fio/s/003.ops.json");
+	/* the mode's to fill: a local point's engine keeps statistics, one on hosts none */
+	ck_assert_str_eq(var(&pv, "NFSWEEP_OPS_STATS"), "");
 	ck_assert_str_eq(var(&pv, "NFSWEEP_DIR"), "/mnt/nc8");
 	ck_assert_str_eq(var(&pv, "NFSWEEP_READ_PCT"), "70");
 	ck_assert_str_eq(var(&pv, "NFSWEEP_BATCH_SUBMIT"), "8");
 	ck_assert_str_eq(var(&pv, "NFSWEEP_RATE_IOPS"), "0,0");
 	ck_assert_str_eq(var(&pv, "NFSWEEP_RATE_PROCESS"), "linear");
 	for (int i = 0; i < pv.n; i++)
-		ck_assert_msg(pv.v[i].value && pv.v[i].value[0], "%s is empty", pv.v[i].name);
+		ck_assert_msg(pv.v[i].value && (pv.v[i].value[0] ||
+						!strcmp(pv.v[i].name, "NFSWEEP_OPS_STATS")),
+			      "%s is empty", pv.v[i].name);
 	/* 1000 IOPS offered, 70 % reads, 4 jobs: 175 reads and 75 writes per job */
 	o.poisson = 1;
-	point_fio_vars(&o, "libaio", &p, &load, "b", &pv);
+	point_fio_vars(&o, "libaio", 1, &p, &load, &pv);
 	ck_assert_str_eq(var(&pv, "NFSWEEP_RATE_IOPS"), "175,75");
 	ck_assert_str_eq(var(&pv, "NFSWEEP_RATE_PROCESS"), "poisson");
 	ck_assert_str_eq(var(&pv, "NFSWEEP_ENGINE"), "libaio");
+	/* on two hosts, each offers half: 87.5 and 37.5 per job, rounded to even */
+	point_fio_vars(&o, "libaio", 2, &p, &load, &pv);
+	ck_assert_str_eq(var(&pv, "NFSWEEP_RATE_IOPS"), "88,38");
 
 	/* a profile of job sets: 5 sets of 3 frontend (100 ops/s, 69 % read) and 2 backend jobs */
 	ck_assert_int_eq(profile_info_read(T_DATA "/../../profiles/eda.fio", &o.info[1], err, sizeof(err)), 0);
@@ -151,7 +163,7 @@ START_TEST(test_fio_vars)
 	ck_assert(point_set_ops(&o.info[1]) == 450);
 	p.profile = "eda";
 	load = (struct point_load){ .load_point = 3, .offered_iops = 2250, .job_sets = 5 };
-	point_fio_vars(&o, "libaio", &p, &load, "b", &pv);
+	point_fio_vars(&o, "libaio", 1, &p, &load, &pv);
 	ck_assert_str_eq(var(&pv, "NFSWEEP_JOBS_frontend"), "15");
 	ck_assert_str_eq(var(&pv, "NFSWEEP_JOBS_backend"), "10");
 	ck_assert_str_eq(var(&pv, "NFSWEEP_RATE_frontend"), "69,31");
@@ -160,9 +172,86 @@ START_TEST(test_fio_vars)
 	ck_assert_int_eq(o.info[1].iodepth, 1);
 	ck_assert_str_eq(var(&pv, "NFSWEEP_IODEPTH"), "1");
 	/* unthrottled: --numjobs sets, no rate */
-	point_fio_vars(&o, "libaio", &p, NULL, "b", &pv);
+	point_fio_vars(&o, "libaio", 1, &p, NULL, &pv);
 	ck_assert_str_eq(var(&pv, "NFSWEEP_JOBS_backend"), "8");
 	ck_assert_str_eq(var(&pv, "NFSWEEP_RATE_backend"), "0,0");
+}
+END_TEST
+
+/* The whole of a file, NUL-terminated (static: one at a time). */
+static const char *slurp(const char *path)
+{
+	static char text[8192];
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	ck_assert_msg(f, "%s", path);
+	n = fread(text, 1, sizeof(text) - 1, f);
+	text[n] = '\0';
+	fclose(f);
+	return text;
+}
+
+/*
+ * The job file of each mode, chosen by sweep_init from --hosts: local, the
+ * profile itself, or with --fio-opt a copy whose sections end with the
+ * options and whose includes are absolute; on hosts always a copy, the
+ * include's lines inlined, each section ending with the snapshots.
+ */
+START_TEST(test_mode_jobfiles)
+{
+	char dir[] = "/tmp/check_point.XXXXXX", prof[PATH_MAX], inc[PATH_MAX], base[PATH_MAX];
+	char job[PATH_MAX + 8];
+	struct sweep_opts o = { .fio_opts = { "bs=8k" }, .nfio_opts = 1 };
+	struct target t = { .label = "nc1", .path = "/mnt/a b", .mount = -1 };
+	struct point p = { .index = 1, .profile = "x", .target = &t, .read_pct = 50 };
+	struct point_vars pv;
+	struct sweep s;
+	struct point_ctx pc = { .s = &s, .p = &p, .profile_path = prof, .base = base, .pv = &pv };
+	const char *text;
+	FILE *f;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	o.profiles_dir = dir;
+	snprintf(prof, sizeof(prof), "%s/x.fio", dir);
+	snprintf(inc, sizeof(inc), "%s/g.fioinc", dir);
+	snprintf(base, sizeof(base), "%s/001-x", dir);
+	f = fopen(inc, "w");
+	fputs("[global]\nrw=randrw\n", f);
+	fclose(f);
+	f = fopen(prof, "w");
+	fputs("include g.fioinc\n[a]\nbs=4k\n[b]\nbs=64k\n", f);
+	fclose(f);
+
+	sweep_init(&s, "run", &o);
+	ck_assert_ptr_eq(s.mode, &point_mode_local);
+	ck_assert_int_eq(s.mode->hosts(&o), 1);
+	ck_assert_int_eq(s.mode->jobfile(&pc, job, sizeof(job)), 0);
+	text = slurp(job);
+	ck_assert_ptr_nonnull(strstr(text, "[a]\nbs=4k\nbs=8k\n[b]\nbs=64k\nbs=8k\n"));
+	ck_assert_msg(strstr(text, "include /tmp/check_point.") && strstr(text, "/g.fioinc\n"),
+		      "%s", text);
+	ck_assert_ptr_null(strstr(text, "exec_prerun"));
+	o.nfio_opts = 0;
+	ck_assert_int_eq(s.mode->jobfile(&pc, job, sizeof(job)), 0);
+	ck_assert_str_eq(job, prof);
+
+	ck_assert_int_eq(hosts_parse(&o.hosts, "h1,h2:8766", NULL, 0), 0);
+	sweep_init(&s, "run", &o);
+	ck_assert_ptr_eq(s.mode, &point_mode_hosts);
+	ck_assert_int_eq(s.mode->hosts(&o), 2);
+	ck_assert_int_eq(s.mode->jobfile(&pc, job, sizeof(job)), 0);
+	ck_assert_str_ne(job, prof);
+	text = slurp(job);
+	ck_assert_msg(strstr(text, "[global]\nrw=randrw\n[a]\nbs=4k\nexec_prerun=") &&
+		      strstr(text, "[b]\nbs=64k\nexec_prerun="), "%s", text);
+	/* the target as printf %b escapes: its blank is no word break for sh */
+	ck_assert_ptr_nonnull(strstr(text, "\"/mnt/a\\0040b\""));
+	ck_assert_ptr_null(strstr(text, "\ninclude "));
+	unlink(job);
+	unlink(prof);
+	unlink(inc);
+	rmdir(dir);
 }
 END_TEST
 
@@ -174,6 +263,7 @@ Suite *make_point_suite(void)
 	tcase_add_loop_test(tc, test_point_outcome, 0, sizeof(outcomes) / sizeof(outcomes[0]));
 	tcase_add_test(tc, test_stderr_reason);
 	tcase_add_test(tc, test_fio_vars);
+	tcase_add_test(tc, test_mode_jobfiles);
 	suite_add_tcase(s, tc);
 	return s;
 }
