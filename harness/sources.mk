@@ -9,7 +9,7 @@
 # and only cmd/ includes cmd/cmds.h.
 
 HARNESS_LIB_SRCS := \
-	cli/opt.c cli/version.c \
+	cli/opt.c cli/version.c cli/exit_status.c \
 	curve/ort.c curve/curve.c \
 	nfs/mountinfo.c nfs/mountstats.c nfs/mount_opts.c nfs/managed_mount.c nfs/rpc_window.c \
 	plot/gnuplot.c plot/chart_profile.c plot/chart_latency.c plot/chart_timeline.c \

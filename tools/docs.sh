@@ -1,7 +1,9 @@
 #!/bin/sh
 # docs.sh NFSWEEP - rewrite what is generated from nfsweep's own tables:
 #   results-schema/README.md   the column table (nfsweep schema)
-#   harness/nfsweep.1          SYNOPSIS and OPTIONS (nfsweep help --man-synopsis|--man-options)
+#   harness/nfsweep.1          SYNOPSIS, OPTIONS and EXIT STATUS
+#                              (nfsweep help --man-synopsis|--man-options|--man-exit)
+#   README.md                  the exit statuses' table (nfsweep help --readme-exit)
 #   harness/nfsweep.bash-completion   (nfsweep completion)
 # Each generated part sits between "BEGIN GENERATED X" and "END GENERATED X"
 # lines (comments in the file's own syntax), or is the whole file.
@@ -10,7 +12,8 @@ set -eu
 check=0
 [ "${1:-}" = --check ] && { check=1; shift; }
 bin=${1:?usage: docs.sh [--check] NFSWEEP}
-top=$(cd "$(dirname "$0")/.." && pwd)
+# DOCS_TOP: the tree whose documents are written or checked (the tests check a copy)
+top=${DOCS_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 stale=0
@@ -37,6 +40,8 @@ settle() {
 splice "$top/results-schema/README.md" COLUMNS "schema"
 splice "$top/harness/nfsweep.1" SYNOPSIS "help --man-synopsis"
 splice "$top/harness/nfsweep.1" OPTIONS "help --man-options"
+splice "$top/harness/nfsweep.1" EXIT "help --man-exit"
+splice "$top/README.md" EXIT "help --readme-exit"
 "$bin" completion > "$tmp/out"
 settle "$top/harness/nfsweep.bash-completion"
 exit $stale

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/exit_status.h"
 #include "cli/opt.h"
 #include "cli/version.h"
 #include "results/schema.h"
@@ -211,7 +212,7 @@ static const char *opt_label(const struct opt *o, char *buf, size_t len)
  */
 static void print_wrapped(FILE *out, const char *text, int col, int indent)
 {
-	if (col >= indent - 1) {
+	if (col > indent - 1) {
 		fputc('\n', out);
 		col = 0;
 	}
@@ -267,12 +268,15 @@ void opt_print_help(const struct command *cmd, FILE *out)
 		col = fprintf(out, "  %s", label);
 		print_wrapped(out, line, col, 30);
 	}
-	fprintf(out, "  %-27s %s\n  %-27s %s\n\nexit status: %s\n", "-h, --help", "this help",
-		"--version", "nfsweep's version and the results schema version", cmd->exit_status);
+	fprintf(out, "  %-27s %s\n  %-27s %s\n\n", "-h, --help", "this help",
+		"--version", "nfsweep's version and the results schema version");
+	/* checked for every command by the unit tests: a status the table has, the text whole */
+	if (!exit_status_text(cmd->exits, line, sizeof(line)))
+		print_wrapped(out, line, fprintf(out, "exit status:"), 13);
 }
 
 /* Text for roff: every '-' a minus, backslashes escaped, no line opening with a request. */
-static void roff_text(FILE *out, const char *s)
+void opt_roff_text(FILE *out, const char *s)
 {
 	if (*s == '.' || *s == '\'')
 		fputs("\\&", out);
@@ -292,22 +296,22 @@ static void roff_opt(FILE *out, const struct opt *o, int optional)
 {
 	if (!optional) {
 		fputs(".B ", out);
-		roff_text(out, "--");
-		roff_text(out, o->name);
+		opt_roff_text(out, "--");
+		opt_roff_text(out, o->name);
 		if (o->arg) {
 			fputs("\n.I ", out);
-			roff_text(out, o->arg);
+			opt_roff_text(out, o->arg);
 		}
 		fputc('\n', out);
 		return;
 	}
 	/* .RB alternates roman and bold, .IR italic and roman: "[--name ARG]" */
 	fputs(".RB [ ", out);
-	roff_text(out, "--");
-	roff_text(out, o->name);
+	opt_roff_text(out, "--");
+	opt_roff_text(out, o->name);
 	if (o->arg) {
 		fputs("\n.IR ", out);
-		roff_text(out, o->arg);
+		opt_roff_text(out, o->arg);
 	}
 	fprintf(out, " ]%s\n", o->repeat ? "..." : "");
 }
@@ -325,7 +329,7 @@ void opt_print_man_synopsis(const struct command *const *cmds, size_t n, FILE *o
 					roff_opt(out, cmds[c]->opts[i], pass);
 		if (cmds[c]->args) {
 			fputs(".I \"", out);
-			roff_text(out, cmds[c]->args);
+			opt_roff_text(out, cmds[c]->args);
 			fputs("\"\n", out);
 		}
 		fputs(".br\n", out);
@@ -345,11 +349,11 @@ static void man_option(FILE *out, const struct opt *o)
 {
 	/* .TP's tag is the next line: the option and its argument on one */
 	fputs(o->arg ? ".TP\n.BI \"" : ".TP\n.B ", out);
-	roff_text(out, "--");
-	roff_text(out, o->name);
+	opt_roff_text(out, "--");
+	opt_roff_text(out, o->name);
 	if (o->arg) {
 		fputs(" \" \"", out);
-		roff_text(out, o->arg);
+		opt_roff_text(out, o->arg);
 		fputc('"', out);
 	}
 	fputc('\n', out);
@@ -379,15 +383,15 @@ void opt_print_man_options(const struct command *const *cmds, size_t n, FILE *ou
 					first = 0;
 				}
 			fputs(") ", out);
-			roff_text(out, o->help);
+			opt_roff_text(out, o->help);
 			fputs(".", out);
 			if (o->more) {
 				fputc(' ', out);
-				roff_text(out, o->more);
+				opt_roff_text(out, o->more);
 			}
 			if (o->def && *o->def) {
 				fputs(" Default: ", out);
-				roff_text(out, o->def);
+				opt_roff_text(out, o->def);
 				fputc('.', out);
 			}
 			if (o->repeat)

@@ -47,6 +47,8 @@ struct opt {
 	unsigned int repeat:1;		/* may be given more than once */
 };
 
+struct exit_use;
+
 struct command {
 	const char *name;
 	const char *summary;	/* one line, in `nfsweep --help` */
@@ -54,7 +56,7 @@ struct command {
 	int min_args, max_args;	/* how many; max -1: no limit */
 	const char *about;	/* what it does, for --help and the man page */
 	const struct opt *const *opts;	/* NULL-terminated; NULL: no options */
-	const char *exit_status;	/* "0 ok, 2 usage, .." */
+	const struct exit_use *exits;	/* the statuses it can end with (cli/exit_status.h) */
 	int (*run)(const struct command *cmd, int argc, char **argv);
 };
 
@@ -75,6 +77,9 @@ void opt_print_version(FILE *out);
 
 /* The man page's generated parts: one synopsis line per command, the options per command. */
 void opt_print_man_synopsis(const struct command *const *cmds, size_t n, FILE *out);
+/* Text for roff: every '-' a minus, backslashes escaped, no line opening with a request. */
+void opt_roff_text(FILE *out, const char *s);
+
 void opt_print_man_options(const struct command *const *cmds, size_t n, FILE *out);
 
 /* A bash completion script for every command and option. */

@@ -421,9 +421,12 @@ const struct command command_compare = {
 		 "first, throughput and p99 latency of reads and writes\n(compare-runs.csv beside "
 		 "the second). Printed, and written as CSV to --out.",
 	.opts = compare_opts,
-	.exit_status = "0, 1 some lines of the input could not be used (each named), 2 usage "
-		       "(unknown --base,\n             fewer than two targets, two files with no point "
-		       "in common), 3 unreadable input,\n             or output not written (nothing "
-		       "of it is left)",
+	.exits = (const struct exit_use[]){
+		{ EXIT_OK, NULL },
+		{ EXIT_FAILED, "some lines of the input could not be used (each named)" },
+		{ EXIT_USAGE, "usage (unknown --base, fewer than two targets, two files "
+		  "with no point in common)" },
+		{ EXIT_SETUP, "unreadable input, or output not written (nothing of it is left)" },
+		{ -1, NULL } },
 	.run = cmd_compare_main,
 };

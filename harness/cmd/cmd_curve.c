@@ -157,9 +157,15 @@ const struct command command_curve = {
 		 "a row of the results schema\n(load_point, offered_iops, total_iops, rt_ms). "
 		 "Prints the curve, the knee and, last, the\nOverall Response Time.",
 	.opts = sweep_curve_opts,
-	.exit_status = "0 every point ok, 1 some point failed or no ORT, 2 usage error, 3 setup "
-		       "error,\n             4 another nfsweep holds the results file or the target, "
-		       "5 a --hosts\n             host failed the pre-flight (named), 130/143 "
-		       "interrupted",
+	.exits = (const struct exit_use[]){
+		{ EXIT_OK, "every point ok" },
+		{ EXIT_FAILED, "some point failed or no ORT" },
+		{ EXIT_USAGE, "usage error" },
+		{ EXIT_SETUP, "setup error" },
+		{ EXIT_BUSY, "another nfsweep holds the results file or the target" },
+		{ EXIT_HOSTS, "a --hosts host failed the pre-flight (named)" },
+		{ EXIT_SIGINT, NULL },
+		{ EXIT_SIGTERM, NULL },
+		{ -1, NULL } },
 	.run = cmd_curve_main,
 };

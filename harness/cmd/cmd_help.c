@@ -10,7 +10,7 @@
 #include "cmd/cmds.h"
 
 struct help_opts {
-	int man_synopsis, man_options;
+	int man_synopsis, man_options, man_exit, readme_exit;
 };
 
 static const struct opt
@@ -19,8 +19,15 @@ o_man_synopsis = { .name = "man-synopsis", .type = OPT_FLAG,
 	.help = "the man page's SYNOPSIS section, in roff (tools/docs.sh)" },
 o_man_options = { .name = "man-options", .type = OPT_FLAG,
 	.off = offsetof(struct help_opts, man_options),
-	.help = "the man page's OPTIONS section, in roff (tools/docs.sh)" };
-static const struct opt *const help_opts[] = { &o_man_synopsis, &o_man_options, NULL };
+	.help = "the man page's OPTIONS section, in roff (tools/docs.sh)" },
+o_man_exit = { .name = "man-exit", .type = OPT_FLAG,
+	.off = offsetof(struct help_opts, man_exit),
+	.help = "the man page's EXIT STATUS entries, in roff (tools/docs.sh)" },
+o_readme_exit = { .name = "readme-exit", .type = OPT_FLAG,
+	.off = offsetof(struct help_opts, readme_exit),
+	.help = "the README's table of exit statuses, in Markdown (tools/docs.sh)" };
+static const struct opt *const help_opts[] = { &o_man_synopsis, &o_man_options, &o_man_exit,
+					       &o_readme_exit, NULL };
 
 /* `nfsweep --help`: every command with its one line. */
 void help_print_commands(FILE *out)
@@ -46,7 +53,11 @@ static int cmd_help_main(const struct command *cmd, int argc, char **argv)
 		opt_print_man_synopsis(commands, ncommands, stdout);
 	if (o.man_options)
 		opt_print_man_options(commands, ncommands, stdout);
-	if (o.man_synopsis || o.man_options)
+	if (o.man_exit)
+		exit_status_print_man(stdout);
+	if (o.readme_exit)
+		exit_status_print_markdown(stdout);
+	if (o.man_synopsis || o.man_options || o.man_exit || o.readme_exit)
 		return EXIT_OK;
 	if (argi == argc) {
 		help_print_commands(stdout);
@@ -69,7 +80,10 @@ const struct command command_help = {
 	.about = "Prints the list of commands, or the help of COMMAND (the same as nfsweep COMMAND "
 		 "--help).",
 	.opts = help_opts,
-	.exit_status = "0, 2 usage (unknown command)",
+	.exits = (const struct exit_use[]){
+		{ EXIT_OK, NULL },
+		{ EXIT_USAGE, "usage (unknown command)" },
+		{ -1, NULL } },
 	.run = cmd_help_main,
 };
 
@@ -90,6 +104,9 @@ const struct command command_completion = {
 	.about = "Prints the bash completion of every command and option. make install puts it in\n"
 		 "$(PREFIX)/share/bash-completion/completions/nfsweep; from a build tree:\n"
 		 "  source <(build/harness/nfsweep completion)",
-	.exit_status = "0, 2 usage",
+	.exits = (const struct exit_use[]){
+		{ EXIT_OK, NULL },
+		{ EXIT_USAGE, NULL },
+		{ -1, NULL } },
 	.run = cmd_completion_main,
 };

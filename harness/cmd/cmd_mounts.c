@@ -66,6 +66,10 @@ const struct command command_mounts = {
 		 "count below\nnconnect means the kernel reused another mount's client (same server "
 		 "address; NFSv4:\nsame client owner).",
 	.opts = mounts_opts,
-	.exit_status = "0, 2 usage, 3 mountstats unreadable",
+	.exits = (const struct exit_use[]){
+		{ EXIT_OK, NULL },
+		{ EXIT_USAGE, NULL },
+		{ EXIT_SETUP, "mountstats unreadable" },
+		{ -1, NULL } },
 	.run = cmd_mounts_main,
 };

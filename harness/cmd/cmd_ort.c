@@ -51,6 +51,11 @@ const struct command command_ort = {
 		 "load point, in\nascending throughput; or it is a results file written by nfsweep "
 		 "curve (its ok load\npoints, achieved IOPS against rt_ms). The last line printed is "
 		 "the ORT in ms with two\ndecimals.",
-	.exit_status = "0, 1 not a valid curve, 2 usage, 3 unreadable file or columns missing",
+	.exits = (const struct exit_use[]){
+		{ EXIT_OK, NULL },
+		{ EXIT_FAILED, "not a valid curve" },
+		{ EXIT_USAGE, NULL },
+		{ EXIT_SETUP, "unreadable file or columns missing" },
+		{ -1, NULL } },
 	.run = cmd_ort_main,
 };

@@ -52,6 +52,10 @@ const struct command command_plan = {
 		 "order it\nwould run them, and how long that would take. Runs nothing, writes "
 		 "nothing.",
 	.opts = sweep_plan_opts,
-	.exit_status = "0, 2 usage error, 3 out of memory",
+	.exits = (const struct exit_use[]){
+		{ EXIT_OK, NULL },
+		{ EXIT_USAGE, "usage error" },
+		{ EXIT_SETUP, "out of memory" },
+		{ -1, NULL } },
 	.run = cmd_plan_main,
 };

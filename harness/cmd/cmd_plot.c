@@ -215,7 +215,11 @@ const struct command command_plot = {
 		 "by point: a host that lagged). The\ndata and the gnuplot scripts stay in DIR/plot/ "
 		 "for restyling.",
 	.opts = plot_opts,
-	.exit_status = "0, 1 some lines could not be used (each named), 2 usage, 3 unreadable "
-		       "results or gnuplot failed",
+	.exits = (const struct exit_use[]){
+		{ EXIT_OK, NULL },
+		{ EXIT_FAILED, "some lines could not be used (each named)" },
+		{ EXIT_USAGE, NULL },
+		{ EXIT_SETUP, "unreadable results or gnuplot failed" },
+		{ -1, NULL } },
 	.run = cmd_plot_main,
 };

@@ -249,10 +249,16 @@ const struct command command_run = {
 		 "point becomes a row\nwith its status and error, and the sweep goes on. SIGINT and "
 		 "SIGTERM keep every whole\nrow and print the command that resumes.",
 	.opts = sweep_run_opts,
-	.exit_status = "0 every point ok, 1 some point failed, 2 usage error, 3 setup error\n"
-		       "             (fio or an engine missing, results file not writable, mountstats\n"
-		       "             unreadable), 4 another nfsweep holds the results file or a\n"
-		       "             target, 5 a --hosts host failed the pre-flight (named), 130/143\n"
-		       "             interrupted",
+	.exits = (const struct exit_use[]){
+		{ EXIT_OK, "every point ok" },
+		{ EXIT_FAILED, "some point failed" },
+		{ EXIT_USAGE, "usage error" },
+		{ EXIT_SETUP, "setup error (fio or an engine missing, results file not "
+		  "writable, mountstats unreadable)" },
+		{ EXIT_BUSY, "another nfsweep holds the results file or a target" },
+		{ EXIT_HOSTS, "a --hosts host failed the pre-flight (named)" },
+		{ EXIT_SIGINT, NULL },
+		{ EXIT_SIGTERM, NULL },
+		{ -1, NULL } },
 	.run = cmd_run_main,
 };

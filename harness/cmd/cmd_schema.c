@@ -35,6 +35,9 @@ const struct command command_schema = {
 		 "results-schema/columns.def):\nname, type, unit and meaning, as a Markdown table "
 		 "(results-schema/README.md holds it).",
 	.opts = schema_opts,
-	.exit_status = "0, 2 usage",
+	.exits = (const struct exit_use[]){
+		{ EXIT_OK, NULL },
+		{ EXIT_USAGE, NULL },
+		{ -1, NULL } },
 	.run = cmd_schema_main,
 };

@@ -121,7 +121,11 @@ const struct command command_summary = {
 	.about = "Per profile, read % x target: total MiB/s (blocks of 64 KiB and more) or total "
 		 "IOPS,\nthen the completion latency (p50/p99 of reads and of writes), each the mean of "
 		 "the\nok rows of the point.",
-	.exit_status = "0, 1 some lines could not be used (each named), 2 usage, 3 not a readable "
-		       "results file",
+	.exits = (const struct exit_use[]){
+		{ EXIT_OK, NULL },
+		{ EXIT_FAILED, "some lines could not be used (each named)" },
+		{ EXIT_USAGE, NULL },
+		{ EXIT_SETUP, "not a readable results file" },
+		{ -1, NULL } },
 	.run = cmd_summary_main,
 };

@@ -146,6 +146,11 @@ const struct command command_validate = {
 		 "are checked too, against their\nown columns, and can be named alone. "
 		 "Published-figures files (results-schema/reference/) are\nchecked against their own "
 		 "columns.",
-	.exit_status = "0 valid, 1 problems found, 2 usage, 3 unreadable file",
+	.exits = (const struct exit_use[]){
+		{ EXIT_OK, "valid" },
+		{ EXIT_FAILED, "problems found" },
+		{ EXIT_USAGE, NULL },
+		{ EXIT_SETUP, "unreadable file" },
+		{ -1, NULL } },
 	.run = cmd_validate_main,
 };

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/exit_status.h"
 #include "cli/opt.h"
 #include "cmd/cmds.h"
 #include "helpers.h"
@@ -212,6 +213,35 @@ START_TEST(test_help_lists_exactly)
 }
 END_TEST
 
+/*
+ * Each command's exit statuses are the table's (exit_status.def): 0 first,
+ * 2 (every command parses options), in ascending order, each once, and
+ * its help's text whole. A number retyped in a string would not be here.
+ */
+START_TEST(test_exit_statuses_from_table)
+{
+	const struct command *c = commands[_i];
+	char text[512];
+	int last = -1, usage = 0;
+
+	ck_assert_msg(c->exits, "%s has no list of exit statuses", c->name);
+	ck_assert_int_eq(c->exits[0].status, EXIT_OK);
+	for (const struct exit_use *u = c->exits; u->status >= 0; u++) {
+		ck_assert_msg(exit_status_word(u->status), "%s: exit status %d is not in the table",
+			      c->name, u->status);
+		ck_assert_msg(u->status > last, "%s: exit statuses out of order at %d", c->name,
+			      u->status);
+		last = u->status;
+		usage |= u->status == EXIT_USAGE;
+	}
+	ck_assert_msg(usage, "%s does not list 2 (usage)", c->name);
+	ck_assert_int_eq(exit_status_text(c->exits, text, sizeof(text)), 0);
+	ck_assert_msg(!strncmp(text, "0 ", 2), "%s", text);
+	ck_assert_int_eq(exit_status_text((const struct exit_use[]){ { 7, NULL }, { -1, NULL } },
+					  text, sizeof(text)), -EINVAL);
+}
+END_TEST
+
 START_TEST(test_completion_offers_options)
 {
 	char *text = NULL;
@@ -260,6 +290,7 @@ Suite *make_cli_suite(void)
 	tcase_add_loop_test(tc, test_enumerated_values_accepted, 0, (int)ncommands);
 	tcase_add_loop_test(tc, test_other_options_refused, 0, (int)ncommands);
 	tcase_add_loop_test(tc, test_help_lists_exactly, 0, (int)ncommands);
+	tcase_add_loop_test(tc, test_exit_statuses_from_table, 0, (int)ncommands);
 	tcase_add_test(tc, test_prefix_refused);
 	tcase_add_test(tc, test_completion_offers_options);
 	tcase_add_test(tc, test_usage_errors);
