@@ -9,8 +9,39 @@ ENG_AIO=$BUILD/engines/nfsweep-aio.so
 # The harness under test: make check-asan points this at its ASan build.
 NFSWEEP=${NFSWEEP:-$BUILD/harness/nfsweep}
 
-fail() { echo "FAIL: $*" >&2; exit 1; }
+fail() { echo "FAIL: ${T_SCENARIO:+$T_SCENARIO: }$*" >&2; exit 1; }
 skip() { echo "skip: $*"; exit 77; }
+
+# scenario NAME COMMAND [ARG..]: one scenario of a test file, run in a
+# subshell, so that a fail() in it ends that scenario alone: the failure is
+# recorded and the file goes on with the next. A skip() in it skips that
+# scenario. What a scenario sets is its own; what it needs from an earlier
+# one, the file sets up outside scenarios. scenarios_done ends the file.
+T_SCENARIOS=0
+T_FAILED_SCENARIOS=()
+T_SKIPPED_SCENARIOS=()
+scenario() {
+	local name=$1 rc=0
+	shift
+	T_SCENARIOS=$((T_SCENARIOS + 1))
+	(T_SCENARIO=$name; "$@") || rc=$?
+	case $rc in
+	0) ;;
+	77) T_SKIPPED_SCENARIOS+=("$name") ;;
+	*) T_FAILED_SCENARIOS+=("$name"); echo "FAIL: scenario '$name' (exit $rc)" >&2 ;;
+	esac
+}
+# scenarios_done: one summary line (run.sh shows it), and the file's exit
+# status: 1 if any scenario failed, 77 if every one was skipped, else 0.
+scenarios_done() {
+	local line="scenarios: $T_SCENARIOS, ${#T_FAILED_SCENARIOS[@]} failed"
+	[ ${#T_FAILED_SCENARIOS[@]} -gt 0 ] && line+=" (${T_FAILED_SCENARIOS[*]})"
+	[ ${#T_SKIPPED_SCENARIOS[@]} -gt 0 ] && line+=", ${#T_SKIPPED_SCENARIOS[@]} skipped (${T_SKIPPED_SCENARIOS[*]})"
+	echo "$line"
+	[ ${#T_FAILED_SCENARIOS[@]} -eq 0 ] || exit 1
+	[ "$T_SCENARIOS" -gt 0 ] && [ ${#T_SKIPPED_SCENARIOS[@]} -eq "$T_SCENARIOS" ] && exit 77
+	exit 0
+}
 
 for so in "$ENG_URING" "$ENG_AIO"; do
 	[ -f "$so" ] || fail "engine $so not built (run make)"

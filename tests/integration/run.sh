@@ -23,11 +23,17 @@ for t in "${tests[@]}"; do
 	timeout --kill-after=10 "$timeout_s" bash "./$t" >"$log" 2>&1
 	rc=$?
 	secs=$(( $(date +%s) - start ))
+	# a file of scenarios (lib.sh's scenario) ends with one line that counts them
+	sc=$(grep -E '^scenarios: ' "$log" | tail -n 1)
 	case $rc in
-	0) pass=$((pass + 1)); echo "ok (${secs}s)" ;;
+	0) pass=$((pass + 1)); echo "ok (${secs}s${sc:+, $sc})" ;;
 	77) skip=$((skip + 1)); skipped+=("$t"); echo "SKIPPED: $(tail -n 1 "$log")" ;;
 	124|137) fail=$((fail + 1)); timed_out+=("$t"); echo "TIMED_OUT after ${timeout_s}s"; tail -n 20 "$log" | sed 's/^/    /' ;;
-	*) fail=$((fail + 1)); failed+=("$t"); echo "FAILED (exit $rc, ${secs}s)"; tail -n 30 "$log" | sed 's/^/    /' ;;
+	*) fail=$((fail + 1)); failed+=("$t"); echo "FAILED (exit $rc, ${secs}s${sc:+, $sc})"
+		# every scenario's failure, then the end of the log
+		grep -E '^FAIL: ' "$log" | head -n 40 | sed 's/^/    /'
+		echo "    --- the end of its output:"
+		tail -n 20 "$log" | sed 's/^/    /' ;;
 	esac
 	rm -f "$log"
 done
