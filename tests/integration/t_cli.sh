@@ -5,7 +5,8 @@
 # nfsweep --version names the version and the results schema; make install
 # puts a man page whose OPTIONS name every option of every command, and a
 # bash completion that offers a command's options (nfsweep curve -- offers
-# --points); the committed man page and completion are what the tables make.
+# --points); the committed man page and completion are what the tables make,
+# and a copy of any generated part that drifts is found stale, by name.
 . "$(dirname "$0")/lib.sh"
 N=$NFSWEEP
 "$N" --version | grep -Eq '^nfsweep [0-9]+\.[0-9]+\.[0-9]+.* \(results schema [0-9]+\.[0-9]+\)$' ||
@@ -15,6 +16,7 @@ cmds=$("$N" --help | awk '/^  [a-z]/ { print $1 }')
 
 # options NFSWEEP-HELP-TEXT: the options a --help lists
 options() { grep -oE '^  --[a-z0-9-]+' | tr -d ' ' | grep -vx -- '--version'; }
+# every command's help, and the options all of them list (the scenarios' input)
 all=()
 for c in $cmds; do
 	for h in -h --help; do
@@ -25,7 +27,9 @@ for c in $cmds; do
 	"$N" $c --help | options > "$T_DISK/opts.$c"
 	mapfile -t -O "${#all[@]}" all < "$T_DISK/opts.$c"
 done
+
 # Every option some command lists is refused, by name, by a command that does not list it.
+refused_elsewhere() {
 for c in $cmds; do
 	for o in $(printf '%s\n' "${all[@]}" | sort -u); do
 		grep -qx -- "$o" "$T_DISK/opts.$c" && continue
@@ -37,8 +41,10 @@ for c in $cmds; do
 done
 # summary -h and ort -h print help; they used to open a file named -h.
 "$N" summary -h | grep -q 'usage: nfsweep summary' || fail "summary -h"
+}
 
 # The installed man page and completion.
+installed() {
 inst=$T_DISK/inst
 make -s -C "$T_TOP" install DESTDIR="$inst" PREFIX=/usr >"$T_DISK/install.log" 2>&1 ||
 	{ cat "$T_DISK/install.log"; fail "make install DESTDIR=$inst failed"; }
@@ -56,5 +62,31 @@ grep -qx -- --resume <<<"$offered" && fail "completing 'nfsweep curve --' offers
 offered=$(bash -c '. "$1"; COMP_WORDS=(nfsweep c); COMP_CWORD=1; _nfsweep;
 	printf "%s\n" "${COMPREPLY[@]}"' _ "$comp")
 [ "$(echo $offered)" = "curve compare completion" ] || fail "completing 'nfsweep c': $offered"
-"$T_TOP/tools/docs.sh" --check "$N" || fail "the committed man page or completion is stale (make docs)"
-echo ok
+}
+
+# The committed generated parts are what the tables make; a copy whose part
+# drifted (a row of the exit statuses, of compare.csv's columns, a line of
+# the completion) is named stale.
+generated() {
+	"$T_TOP/tools/docs.sh" --check "$N" ||
+		fail "the committed generated documents are stale (make docs)"
+	local copy=$T_DISK/docs f out
+	for f in README.md results-schema/README.md harness/nfsweep.1 harness/nfsweep.bash-completion; do
+		mkdir -p "$copy/$(dirname "$f")" && cp "$T_TOP/$f" "$copy/$f" || fail "copy $f"
+	done
+	DOCS_TOP=$copy "$T_TOP/tools/docs.sh" --check "$N" || fail "an unchanged copy is found stale"
+	sed -i 's/^| 4 | Another nfsweep/| 6 | Another nfsweep/' "$copy/README.md"
+	sed -i '/^\.B 5$/s/5/6/' "$copy/harness/nfsweep.1"
+	sed -i '0,/^| `start_time` /s/^| `start_time` /| `start_at` /' "$copy/results-schema/README.md"
+	echo '# drift' >> "$copy/harness/nfsweep.bash-completion"
+	out=$(DOCS_TOP=$copy "$T_TOP/tools/docs.sh" --check "$N" 2>&1) &&
+		fail "four drifted copies pass the check"
+	for f in README.md results-schema/README.md harness/nfsweep.1 harness/nfsweep.bash-completion; do
+		grep -q "docs: $copy/$f is out of date" <<<"$out" || fail "$f drifted, not named: $out"
+	done
+}
+
+scenario "refused elsewhere" refused_elsewhere
+scenario "installed man page and completion" installed
+scenario "generated parts" generated
+scenarios_done
