@@ -20,6 +20,7 @@
 #include "results/csv.h"
 #include "results/reference.h"
 #include "results/results_table.h"
+#include "results/schema.h"
 #include "util/paths.h"
 
 struct compare_opts {
@@ -40,11 +41,6 @@ o_reference = { .name = "reference", .arg = "DIR", .type = OPT_STR,
 	.complete = OPT_COMPLETE_DIR, .example = "results-schema/reference" };
 static const struct opt *const compare_opts[] = { &o_base, &o_out, &o_reference, NULL };
 
-#define NCSV 12
-static const char *const csv_header[NCSV] = { "kind", "profile", "read_pct", "metric", "target",
-					      "base", "value", "base_value", "ratio",
-					      "published_ratio", "what",
-					      "difference_from_published_pct" };
 
 /*
  * How far a measured ratio is from the published one, in percent of it; an
@@ -77,8 +73,14 @@ static void csv_ratio(struct csv_file *out, const char *kind, const char *profil
 		      const char *what)
 {
 	char cells[6][32];
-	const char *row[NCSV] = { kind, profile, cells[0], rt_metric_column[m], target, base,
-				  cells[1], cells[2], cells[3], cells[4], what, cells[5] };
+	const char *row[COMPARE_NCOLUMNS] = {
+		[COMPARE_COL_kind] = kind, [COMPARE_COL_profile] = profile,
+		[COMPARE_COL_read_pct] = cells[0], [COMPARE_COL_metric] = rt_metric_column[m],
+		[COMPARE_COL_target] = target, [COMPARE_COL_base] = base,
+		[COMPARE_COL_value] = cells[1], [COMPARE_COL_base_value] = cells[2],
+		[COMPARE_COL_ratio] = cells[3], [COMPARE_COL_published_ratio] = cells[4],
+		[COMPARE_COL_what] = what, [COMPARE_COL_difference_from_published_pct] = cells[5],
+	};
 
 	snprintf(cells[0], 32, "%d", pct);
 	for (int i = 0; i < 3; i++)
@@ -88,7 +90,7 @@ static void csv_ratio(struct csv_file *out, const char *kind, const char *profil
 		snprintf(cells[4], 32, "%.3f", published);
 		snprintf(cells[5], 32, "%.1f", shown_round(pct_from_published(vals[2], published), 10));
 	}
-	csv_file_record(out, row, NCSV);
+	csv_file_record(out, row, COMPARE_NCOLUMNS);
 }
 
 /*
@@ -295,6 +297,7 @@ static int compare_runs(const struct results_table *a, const struct results_tabl
 static int open_out(struct compare_opts *o, const char *file, const char *name, char *buf,
 		    size_t len, struct csv_file *out)
 {
+	const char *header[COMPARE_NCOLUMNS];
 	int ret;
 
 	if (!o->out) {
@@ -311,7 +314,10 @@ static int open_out(struct compare_opts *o, const char *file, const char *name, 
 		fprintf(stderr, "nfsweep compare: open %s: %s\n", out->tmp, strerror(-ret));
 		return -1;
 	}
-	csv_file_record(out, csv_header, NCSV);
+	/* the header from compare_columns.def, as every row's places are */
+	for (int i = 0; i < COMPARE_NCOLUMNS; i++)
+		header[i] = table_compare.cols[i].name;
+	csv_file_record(out, header, COMPARE_NCOLUMNS);
 	return 0;
 }
 

@@ -37,6 +37,18 @@ static const struct column_info hosts_columns[HOSTS_NCOLUMNS] = {
 #undef COLUMN
 };
 
+static const struct column_info compare_columns[COMPARE_NCOLUMNS] = {
+#define COLUMN(id, type, unit, meaning) [COMPARE_COL_##id] = { #id, COL_##type, unit, meaning },
+#include "compare_columns.def"
+#undef COLUMN
+};
+
+static const struct column_info bench_columns[BENCH_NCOLUMNS] = {
+#define COLUMN(id, type, unit, meaning) [BENCH_COL_##id] = { #id, COL_##type, unit, meaning },
+#include "bench_columns.def"
+#undef COLUMN
+};
+
 /* The outcome and the point's identity are always there. */
 static const int results_required[] = {
 	COL_status, COL_schema_version, COL_profile, COL_target, COL_read_pct, COL_repeat,
@@ -82,6 +94,26 @@ const struct table_info *const schema_tables[] = {
 	&table_results, &table_ops, &table_rpc, &table_hosts,
 };
 const size_t schema_ntables = N(schema_tables);
+
+static const int compare_required[] = {
+	COMPARE_COL_kind, COMPARE_COL_profile, COMPARE_COL_read_pct, COMPARE_COL_metric,
+	COMPARE_COL_target, COMPARE_COL_base, COMPARE_COL_ratio,
+};
+static const int bench_required[] = { BENCH_COL_workload, BENCH_COL_engine, BENCH_COL_round };
+const struct table_info table_compare = {
+	.file = "compare.csv", .suffix = "",
+	.rows = "one row per ratio `nfsweep compare` prints (compare-runs.csv, of two files, too)",
+	.cols = compare_columns, .ncols = COMPARE_NCOLUMNS, .min_cols = COMPARE_NCOLUMNS,
+	.required = compare_required, .nrequired = N(compare_required),
+};
+const struct table_info table_bench = {
+	.file = "results/bench/STAMP.csv", .suffix = "",
+	.rows = "one row per run of `make bench` (a workload, an engine, a round) or strace count",
+	.cols = bench_columns, .ncols = BENCH_NCOLUMNS, .min_cols = BENCH_NCOLUMNS,
+	.required = bench_required, .nrequired = N(bench_required),
+};
+const struct table_info *const schema_made_tables[] = { &table_compare, &table_bench };
+const size_t schema_nmade_tables = N(schema_made_tables);
 
 static const char *const type_names[] = {
 	[COL_STR] = "text", [COL_INT] = "integer", [COL_NUM] = "decimal",
@@ -252,5 +284,9 @@ void schema_print_markdown(FILE *out)
 	for (size_t i = 1; i < schema_ntables; i++) {
 		fputc('\n', out);
 		print_table(out, schema_tables[i]);
+	}
+	for (size_t i = 0; i < schema_nmade_tables; i++) {
+		fputc('\n', out);
+		print_table(out, schema_made_tables[i]);
 	}
 }

@@ -49,6 +49,22 @@ enum hosts_column {
 	HOSTS_NCOLUMNS
 };
 
+/* compare.csv and compare-runs.csv (compare_columns.def): one row per ratio compare prints */
+enum compare_column {
+#define COLUMN(id, type, unit, meaning) COMPARE_COL_##id,
+#include "compare_columns.def"
+#undef COLUMN
+	COMPARE_NCOLUMNS
+};
+
+/* make bench's CSV (bench_columns.def): written by tools/bench_report.py alone */
+enum bench_column {
+#define COLUMN(id, type, unit, meaning) BENCH_COL_##id,
+#include "bench_columns.def"
+#undef COLUMN
+	BENCH_NCOLUMNS
+};
+
 struct column_info {
 	const char *name;
 	enum col_type type;
@@ -72,6 +88,10 @@ struct table_info {
 extern const struct table_info table_results, table_ops, table_rpc, table_hosts;
 extern const struct table_info *const schema_tables[];
 extern const size_t schema_ntables;
+/* The CSV files made from results, not beside them: compare's and make bench's. */
+extern const struct table_info table_compare, table_bench;
+extern const struct table_info *const schema_made_tables[];
+extern const size_t schema_nmade_tables;
 
 /* 0 if @val is a valid cell of column @c of @t (empty is valid unless required), else -1 and @why. */
 int table_check_cell(const struct table_info *t, int c, const char *val, char *why, size_t len);

@@ -77,7 +77,7 @@ generated() {
 	DOCS_TOP=$copy "$T_TOP/tools/docs.sh" --check "$N" || fail "an unchanged copy is found stale"
 	sed -i 's/^| 4 | Another nfsweep/| 6 | Another nfsweep/' "$copy/README.md"
 	sed -i '/^\.B 5$/s/5/6/' "$copy/harness/nfsweep.1"
-	sed -i '0,/^| `start_time` /s/^| `start_time` /| `start_at` /' "$copy/results-schema/README.md"
+	sed -i '0,/^| `kind` /s/^| `kind` /| `sort` /' "$copy/results-schema/README.md"
 	echo '# drift' >> "$copy/harness/nfsweep.bash-completion"
 	out=$(DOCS_TOP=$copy "$T_TOP/tools/docs.sh" --check "$N" 2>&1) &&
 		fail "four drifted copies pass the check"
