@@ -71,7 +71,7 @@ if [ -n "$in_lab" ]; then
 else
 	mkdir -p "$top/results/bench"
 	csv=$top/results/bench/$(date -u +%Y%m%dT%H%M%SZ).csv
-	echo "workload,iodepth,engine,round,iops,cpu_s,iops_per_cpu_s,clat_p50_us,clat_p99_us,iops_per_busy_s,ctx_fio_per_io,ctx_iowq_per_io,syscalls_per_io" > "$csv"
+	python3 "$top/tools/bench_report.py" --header > "$csv"
 	size=256m f=$dir/f
 fi
 if [ "${LAB_PART:-}" != ops ]; then
@@ -140,7 +140,8 @@ one_tio() {
 		awk '{ m = 1; if (sub(/K$/, "")) m = 1e3; else if (sub(/M$/, "")) m = 1e6; print $1 * m }' |
 		sort -n | awk '{ v[NR] = $1 } END { if (NR) printf "%.0f\n", v[int((NR + 1) / 2)] }')
 	[ -n "$iops" ] || { echo "bench: t/io_uring depth $d failed" >&2; errors=$((errors + 1)); return; }
-	echo "rand4k-read,$d,t/io_uring,$r,$iops,,,,,,,," >> "$csv"
+	python3 "$top/tools/bench_report.py" --emit workload=rand4k-read iodepth="$d" \
+		engine=t/io_uring round="$r" iops="$iops" >> "$csv"
 }
 
 rotate() {	# print the words of $2.. rotated left by $1

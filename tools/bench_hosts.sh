@@ -27,12 +27,15 @@ for ((r = 1; r <= rounds; r++)); do
 		"$N" run "${args[@]}" "${q[@]}" --out "$work/$c-$r.csv" >"$work/$c-$r.log" 2>&1 ||
 			{ echo "bench: hosts $c round $r failed: $(tail -2 "$work/$c-$r.log")" >&2
 			  errors=$((errors + 1)); continue; }
-		python3 - "$work/$c-$r" "$c" "$r" >>"$csv" <<'PY'
+		python3 - "$top/tools" "$work/$c-$r" "$c" "$r" >>"$csv" <<'PY'
 import csv, sys
-base, conf, rnd = sys.argv[1:]
+sys.path.insert(0, sys.argv[1])
+from bench_report import line
+base, conf, rnd = sys.argv[2:]
 row = list(csv.DictReader(open(base + ".csv")))[0]
-print("nfs-hosts-rand4k,8,%s,%s,%.0f,,,%s,%s," % (conf, rnd, float(row["total_iops"]),
-      row["read_clat_p50_us"], row["read_clat_p99_us"]))
+sys.stdout.write(line(workload="nfs-hosts-rand4k", iodepth=8, engine=conf, round=rnd,
+                      iops="%.0f" % float(row["total_iops"]), clat_p50_us=row["read_clat_p50_us"],
+                      clat_p99_us=row["read_clat_p99_us"]))
 PY
 	done
 done

@@ -1,18 +1,51 @@
 #!/usr/bin/env python3
-"""bench_report.py - the two halves of `make bench` that read numbers.
+"""bench_report.py - the bench CSV's one writer, and `make bench`'s report.
 
+  --header                             the CSV's header line
+  --emit NAME=VALUE ...                one CSV row of those fields (the others empty)
   --row WORKLOAD DEPTH ENGINE ROUND BUSY_JIFFIES   fio's JSON on stdin -> one CSV row
   --report CSV                         medians, spreads, ratios, goals
+
+The columns are results-schema/bench_columns.def's, read from it: a row is
+made by line() alone, from named fields, so no writer can put a figure in
+another's place (bench.sh, bench_nfs.py and bench_hosts.sh all call it).
 
 IOPS per CPU-second is total I/Os over fio's usr+sys CPU time for the job,
 as the issue defines it. IOPS per busy-second is total I/Os over the whole
 machine's busy CPU time during the run (from /proc/stat): the cross-check,
 since work done in io-wq workers may escape fio's usr/sys."""
 import csv
+import io
 import json
 import os
+import re
 import statistics
 import sys
+
+DEF = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "results-schema",
+                   "bench_columns.def")
+
+
+def columns():
+    """The bench CSV's column names, in order, from bench_columns.def."""
+    names = re.findall(r"^COLUMN\((\w+),", open(DEF).read(), re.M)
+    if not names:
+        raise SystemExit("bench_report: no COLUMN lines in %s" % DEF)
+    return names
+
+
+COLUMNS = columns()
+
+
+def line(**fields):
+    """One CSV row (with its newline) of the named fields; an unknown name is an error."""
+    bad = sorted(set(fields) - set(COLUMNS))
+    if bad:
+        raise SystemExit("bench_report: not a column of %s: %s" % (DEF, ", ".join(bad)))
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerow(
+        ["" if fields.get(c) is None else fields[c] for c in COLUMNS])
+    return out.getvalue()
 
 
 def job_figures(job):
@@ -37,8 +70,9 @@ def row(workload, depth, engine, rnd, busy_jiffies):
     per_cpu = ios / cpu_s if cpu_s > 0 else 0
     busy_s = int(busy_jiffies) / os.sysconf("SC_CLK_TCK")
     per_busy = ios / busy_s if busy_s > 0 else 0
-    print("%s,%s,%s,%s,%.0f,%.3f,%.0f,%s,%s,%.0f,,," % (workload, depth, engine, rnd, iops, cpu_s, per_cpu,
-                                                    p50, p99, per_busy))
+    sys.stdout.write(line(workload=workload, iodepth=depth, engine=engine, round=rnd,
+                          iops="%.0f" % iops, cpu_s="%.3f" % cpu_s, iops_per_cpu_s="%.0f" % per_cpu,
+                          clat_p50_us=p50, clat_p99_us=p99, iops_per_busy_s="%.0f" % per_busy))
 
 
 def med(vals):
@@ -248,7 +282,14 @@ def nfs_matrix(runs, traced, stat, goals):
 
 
 if __name__ == "__main__":
-    if sys.argv[1] == "--row":
+    if sys.argv[1] == "--header":
+        print(",".join(COLUMNS))
+    elif sys.argv[1] == "--emit":
+        pairs = [a.split("=", 1) for a in sys.argv[2:]]
+        if any(len(p) != 2 for p in pairs):
+            sys.exit("bench_report --emit: NAME=VALUE expected: %s" % " ".join(sys.argv[2:]))
+        sys.stdout.write(line(**dict(pairs)))
+    elif sys.argv[1] == "--row":
         row(*sys.argv[2:7])
     elif sys.argv[1] == "--report":
         report(sys.argv[2])

@@ -1,8 +1,8 @@
 #!/bin/bash
-# Every table from one source: the CSV files nfsweep writes have the
-# columns their .def files give, in that order, as the schema document
-# (results-schema/README.md, made by make docs) states them, every row of
-# one width.
+# Every table from one source: the CSV files nfsweep and make bench write
+# have the columns their .def files give, in that order, as the schema
+# document (results-schema/README.md, made by make docs) states them; a row
+# of the wrong width or a field no column has is refused by the writer.
 . "$(dirname "$0")/lib.sh"
 N=$NFSWEEP
 doc=$T_TOP/results-schema/README.md
@@ -34,5 +34,30 @@ PY
 	[ "$got" = "$want" ] || fail "compare-runs.csv's header: $got; documented: $want"
 }
 
+bench_csv() {
+	local want got row
+	want=$(documented results/bench/STAMP.csv)
+	got=$(python3 "$T_TOP/tools/bench_report.py" --header) || fail "bench_report.py --header"
+	[ "$got" = "$want" ] || fail "the bench CSV's header: $got; documented: $want"
+	row=$(python3 "$T_TOP/tools/bench_report.py" --row rand4k-read 1 nfsweep-uring 1 100 \
+		< "$T_TOP/tests/data/fio/uring-randread.json") || fail "bench_report.py --row"
+	python3 - "$want" "$row" <<'PY' || fail "the --row row: $row"
+import csv, sys
+head = sys.argv[1].split(",")
+row = dict(zip(head, next(csv.reader([sys.argv[2]]))))
+if len(next(csv.reader([sys.argv[2]]))) != len(head) or row["engine"] != "nfsweep-uring" \
+        or row["round"] != "1" or not float(row["iops"]) > 0 or row["syscalls_per_io"]:
+    sys.exit("a row out of place: %s" % row)
+PY
+	got=$(python3 "$T_TOP/tools/bench_report.py" --emit workload=x iodepth=1 nosuch=2 2>&1) &&
+		fail "a field no column has was written: $got"
+	grep -q "not a column of .*bench_columns.def: nosuch" <<<"$got" || fail "not named: $got"
+	# the shell and Python writers go through it: no row is typed by hand
+	got=$(grep -nE "csv\.write\(\"|echo \"[^\"]*,[^\"]*,[^\"]*\" >+ \"\\\$csv\"" \
+		"$T_TOP"/tools/bench*.sh "$T_TOP"/tools/bench*.py)
+	[ -z "$got" ] || fail "a bench row written by hand: $got"
+}
+
 scenario "compare.csv from compare_columns.def" compare_csv
+scenario "the bench CSV from bench_columns.def" bench_csv
 scenarios_done
