@@ -25,7 +25,10 @@ HARNESS_CMD_SRCS := cmd/commands.c cmd/sweep_prepare.c cmd/cmd_run.c cmd/cmd_pla
 	cmd/cmd_curve.c cmd/cmd_validate.c cmd/cmd_ort.c cmd/cmd_mounts.c cmd/cmd_summary.c \
 	cmd/cmd_compare.c cmd/cmd_plot.c cmd/cmd_schema.c cmd/cmd_help.c
 
-HARNESS_HDRS = $(wildcard $(HARNESS_DIR)/*/*.h) $(wildcard $(HARNESS_DIR)/../results-schema/*.def)
+HARNESS_HDRS = $(wildcard $(HARNESS_DIR)/*/*.h $(HARNESS_DIR)/*/*.def) \
+	$(wildcard $(HARNESS_DIR)/../results-schema/*.def)
+# What is generated into HARNESS_GEN (the includer makes them before compiling).
+HARNESS_GEN_HDRS = $(HARNESS_GEN)/nfsweep-version.h $(HARNESS_GEN)/nfsweep-profiles.h
 HARNESS_PKGS := json-c mount
 HARNESS_CPPFLAGS = -D_GNU_SOURCE -I$(HARNESS_DIR) -I$(HARNESS_DIR)/../results-schema \
 	-I$(HARNESS_GEN) $(shell pkg-config --cflags $(HARNESS_PKGS))
@@ -37,6 +40,14 @@ NFSWEEP_VERSION := $(shell $(HARNESS_DIR)/../tools/version.sh)
 $(HARNESS_GEN)/nfsweep-version.h: FORCE
 	@mkdir -p $(@D)
 	@v='#define NFSWEEP_VERSION "$(NFSWEEP_VERSION)"'; \
+	[ "$$(cat $@ 2>/dev/null)" = "$$v" ] || echo "$$v" > $@
+
+# The profiles that ship (profiles/NAME.fio): --profile's values and its
+# completion. Rewritten only when the list changes.
+NFSWEEP_PROFILES := $(sort $(basename $(notdir $(wildcard $(HARNESS_DIR)/../profiles/*.fio))))
+$(HARNESS_GEN)/nfsweep-profiles.h: FORCE
+	@mkdir -p $(@D)
+	@v='#define NFSWEEP_PROFILES "$(NFSWEEP_PROFILES)"'; \
 	[ "$$(cat $@ 2>/dev/null)" = "$$v" ] || echo "$$v" > $@
 FORCE:
 .PHONY: FORCE

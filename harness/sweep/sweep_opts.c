@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "nfsweep-profiles.h"
 #include "sweep/sweep_opts.h"
 #include "sweep/point_rpc.h"
 #include "util/paths.h"
@@ -177,12 +178,13 @@ static const struct opt
 o_profile = { .name = "profile", .arg = "LIST", .type = OPT_CALL, .parse = parse_profiles,
 	.help = "profiles to run, e.g. seq64k,rand4k (profiles/NAME.fio)",
 	.more = "seq64k is 64 KiB sequential I/O and rand4k 4 KiB random I/O, each read % of "
-		"the mix in turn.",
-	.values = "seq64k rand4k", .complete = OPT_COMPLETE_WORDS, .example = "seq64k",
+		"the mix in turn; sfs2008 and eda are op-mix profiles (nfsweep-ops). The names "
+		"offered are the profiles that ship; --profiles DIR may hold others.",
+	.values = NFSWEEP_PROFILES, .complete = OPT_COMPLETE_WORDS, .example = "seq64k",
 	.required = 1 },
 o_profile_one = { .name = "profile", .arg = "NAME", .type = OPT_CALL, .parse = parse_profiles,
 	.help = "the profile of the curve, e.g. rand4k (profiles/NAME.fio)",
-	.values = "seq64k rand4k", .complete = OPT_COMPLETE_WORDS, .example = "rand4k",
+	.values = NFSWEEP_PROFILES, .complete = OPT_COMPLETE_WORDS, .example = "rand4k",
 	.required = 1 },
 o_mix = { .name = "mix", .arg = "SPEC", .type = OPT_CALL, .parse = parse_mix,
 	.help = "read % list: FROM:TO:STEP, a list 100,70,0, or one value",

@@ -62,6 +62,11 @@ grep -qx -- --resume <<<"$offered" && fail "completing 'nfsweep curve --' offers
 offered=$(bash -c '. "$1"; COMP_WORDS=(nfsweep c); COMP_CWORD=1; _nfsweep;
 	printf "%s\n" "${COMPREPLY[@]}"' _ "$comp")
 [ "$(echo $offered)" = "curve compare completion" ] || fail "completing 'nfsweep c': $offered"
+# --profile offers every profile that ships, made from profiles/ at build time
+offered=$(bash -c '. "$1"; COMP_WORDS=(nfsweep run --profile ""); COMP_CWORD=3; _nfsweep;
+	printf "%s\n" "${COMPREPLY[@]}"' _ "$comp" | sort)
+shipped=$(cd "$T_TOP/profiles" && ls -- *.fio | sed 's/\.fio$//' | sort)
+[ "$offered" = "$shipped" ] || fail "completing --profile offers $(echo $offered), profiles/ has $(echo $shipped)"
 }
 
 # The committed generated parts are what the tables make; a copy whose part
