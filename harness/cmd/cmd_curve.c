@@ -34,7 +34,7 @@ static int run_loads(struct sweep *s, struct point *p, double peak, struct measu
 {
 	const struct sweep_opts *o = s->o;
 
-	double set_ops = point_set_ops(&o->info[0]);
+	double set_ops = point_set_ops(&s->prof.info[0]);
 
 	for (int k = 1; k <= o->points && !stop_signal; k++) {
 		struct point_load load = { .load_point = k, .offered_iops = peak * k / o->points };
@@ -68,16 +68,17 @@ static int run_loads(struct sweep *s, struct point *p, double peak, struct measu
 }
 
 /* The table, the knee and, last, the ORT. EXIT_OK, or EXIT_FAILED with no ORT. */
-static int report(const struct sweep_opts *o, const struct measured *m)
+static int report(const struct sweep *s, const struct measured *m)
 {
+	const struct sweep_opts *o = s->o;
 	struct ort_point sorted[101];
 	char why[256];
 	double ort;
 	size_t knee;
 
 	printf("load curve: %s, read %d%%, %s (%s)\n%-6s %12s %12s %8s %10s\n", o->profiles[0],
-	       o->plan[0].pcts[0], o->targets[0].label, o->targets[0].path, "point", "offered", "achieved",
-	       "of offer", "rt ms");
+	       s->prof.plan[0].pcts[0], o->targets[0].label, o->targets[0].path, "point", "offered",
+	       "achieved", "of offer", "rt ms");
 	for (size_t i = 0; i < m->n; i++)
 		printf("%-6zu %12.0f %12.0f %7.1f%% %10.3f\n", i + 1, m->offered[i], m->p[i].ops_s,
 		       100 * m->p[i].ops_s / m->offered[i], m->p[i].rt_ms);
@@ -118,7 +119,7 @@ static int cmd_curve_main(const struct command *cmd, int argc, char **argv)
 		goto out;
 	sweep_catch_signals();
 	p = (struct point){ .index = 1, .profile = o.profiles[0], .target = &o.targets[0],
-			    .read_pct = o.plan[0].pcts[0], .repeat = 1 };
+			    .read_pct = s.prof.plan[0].pcts[0], .repeat = 1 };
 
 	fprintf(stderr, "nfsweep curve: finding the peak (unthrottled)\n");
 	ret = run_point(&s, &p, (size_t)o.points + 1, &(struct point_load){ .load_point = 0 }, NULL, &res);
@@ -137,7 +138,7 @@ static int cmd_curve_main(const struct command *cmd, int argc, char **argv)
 		ret = exit_signalled(stop_signal);
 		goto out_close;
 	}
-	ret = report(&o, &m);
+	ret = report(&s, &m);
 	if (!ret && s.failed)
 		ret = EXIT_FAILED;
 out_close:

@@ -6,10 +6,12 @@
 #include "cli/exit_status.h"
 #include "cmd/cmds.h"
 #include "sweep/sweep_opts.h"
+#include "sweep/sweep_profiles.h"
 
 static int cmd_plan_main(const struct command *cmd, int argc, char **argv)
 {
 	struct sweep_opts o = { 0 };
+	struct sweep_profiles sp;
 	struct point *points = NULL;
 	char err[1024];
 	size_t n, i;
@@ -18,18 +20,19 @@ static int cmd_plan_main(const struct command *cmd, int argc, char **argv)
 	ret = cmd_parse(cmd, argc, argv, &o, &argi);
 	if (ret != CMD_GO_ON)
 		goto out;
-	if (sweep_opts_finish(&o, err, sizeof(err))) {
+	if (sweep_opts_finish(&o, err, sizeof(err)) ||
+	    sweep_profiles_read(&o, &sp, err, sizeof(err))) {
 		fprintf(stderr, "nfsweep plan: %s\n", err);
 		ret = EXIT_USAGE;
 		goto out;
 	}
-	points = calloc(plan_count(o.plan, o.nprofiles, o.ntargets, o.repeat), sizeof(*points));
+	points = calloc(plan_count(sp.plan, o.nprofiles, o.ntargets, o.repeat), sizeof(*points));
 	if (!points) {
 		perror("nfsweep plan: calloc");
 		ret = EXIT_SETUP;
 		goto out;
 	}
-	n = plan_build(o.plan, o.nprofiles, o.targets, o.ntargets, o.repeat, o.order, points);
+	n = plan_build(sp.plan, o.nprofiles, o.targets, o.ntargets, o.repeat, o.order, points);
 	printf("%-6s %-12s %-12s %-8s %-6s %s\n", "point", "profile", "target", "read_pct",
 	       "repeat", "path");
 	for (i = 0; i < n; i++)

@@ -79,15 +79,16 @@ static int check_mount_variants(const struct sweep_opts *o)
  * The plan's points, those with an ok row in a resumed file marked done
  * (index 0). NULL if out of memory; @todo: how many are left to run.
  */
-static struct point *plan_points(const struct sweep_opts *o, const struct done_set *done,
+static struct point *plan_points(const struct sweep *s, const struct done_set *done,
 				 size_t *n, size_t *todo)
 {
-	struct point *points = calloc(plan_count(o->plan, o->nprofiles, o->ntargets, o->repeat),
-				      sizeof(*points));
+	const struct sweep_opts *o = s->o;
+	struct point *points = calloc(plan_count(s->prof.plan, o->nprofiles, o->ntargets,
+						 o->repeat), sizeof(*points));
 
 	if (!points)
 		return NULL;
-	*n = plan_build(o->plan, o->nprofiles, o->targets, o->ntargets, o->repeat, o->order,
+	*n = plan_build(s->prof.plan, o->nprofiles, o->targets, o->ntargets, o->repeat, o->order,
 			points);
 	*todo = 0;
 	for (size_t i = 0; i < *n; i++) {
@@ -209,7 +210,7 @@ static int cmd_run_main(const struct command *cmd, int argc, char **argv)
 	ret = sweep_prepare(cmd, &o, &s, &done);
 	if (ret)
 		goto out;
-	points = plan_points(&o, &done, &n, &todo);
+	points = plan_points(&s, &done, &n, &todo);
 	if (!points) {
 		fprintf(stderr, "nfsweep run: calloc: %s\n", strerror(ENOMEM));
 		ret = EXIT_SETUP;

@@ -55,12 +55,13 @@ static int check_nfs(const struct command *cmd, const struct sweep_opts *o)
 }
 
 /* An op-mix profile runs nfsweep-ops: it must be there (said once, before any point). */
-static int check_ops_engine(const struct command *cmd, const struct sweep_opts *o)
+static int check_ops_engine(const struct command *cmd, const struct sweep *s)
 {
+	const struct sweep_opts *o = s->o;
 	char so[PATH_MAX + 32];
 
 	for (size_t i = 0; i < o->nprofiles; i++) {
-		if (!o->info[i].op_mix)
+		if (!s->prof.info[i].op_mix)
 			continue;
 		snprintf(so, sizeof(so), "%s/nfsweep-ops.so", o->engine_dir);
 		if (access(so, R_OK)) {
@@ -93,8 +94,8 @@ static int check_fio_knows(const struct command *cmd, const struct sweep *s)
 	int data = 0, op_mix = 0, ret;
 
 	for (size_t i = 0; i < o->nprofiles; i++) {
-		op_mix |= o->info[i].op_mix;
-		data |= !o->info[i].op_mix;
+		op_mix |= s->prof.info[i].op_mix;
+		data |= !s->prof.info[i].op_mix;
 	}
 	/* with --hosts, the hosts' fio servers load the engines: the pre-flight asks them */
 	if (data) {
@@ -199,7 +200,8 @@ int sweep_prepare(const struct command *cmd, struct sweep_opts *o, struct sweep 
 	int ret, existed;
 
 	sweep_init(s, cmd->name, o);
-	if (sweep_opts_finish(o, err, sizeof(err))) {
+	if (sweep_opts_finish(o, err, sizeof(err)) ||
+	    sweep_profiles_read(o, &s->prof, err, sizeof(err))) {
 		fprintf(stderr, "nfsweep %s: %s\n", cmd->name, err);
 		return EXIT_USAGE;
 	}
@@ -228,7 +230,7 @@ int sweep_prepare(const struct command *cmd, struct sweep_opts *o, struct sweep 
 	}
 	if (o->require_nfs && !o->hosts.n && (ret = check_nfs(cmd, o)))
 		return ret;
-	if ((ret = check_ops_engine(cmd, o)) || (ret = check_fio_knows(cmd, s)))
+	if ((ret = check_ops_engine(cmd, s)) || (ret = check_fio_knows(cmd, s)))
 		return ret;
 	ret = sweep_make_fio_dir(s, err, sizeof(err));
 	if (ret) {

@@ -24,7 +24,7 @@ static int write_probe(const struct sweep *s, const char *path)
 	if (!f)
 		return -errno;
 	for (size_t i = 0; i < o->nprofiles; i++)
-		op_mix |= o->info[i].op_mix;
+		op_mix |= s->prof.info[i].op_mix;
 	fprintf(f, "; nfsweep's pre-flight of a --hosts sweep: each engine writes in each target\n"
 		"[global]\nsize=64k\nbs=4k\nrw=write\nstonewall\n"
 		"filename_format=nfsweep-preflight.$jobname\n");

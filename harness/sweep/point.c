@@ -27,15 +27,6 @@ double point_set_ops(const struct profile_info *pi)
 	return ops;
 }
 
-/* The index of profile @name among the sweep's. */
-static size_t profile_index(const struct sweep_opts *o, const char *name)
-{
-	for (size_t i = 0; i < o->nprofiles; i++)
-		if (!strcmp(o->profiles[i], name))
-			return i;
-	return 0;
-}
-
 /*
  * Job sets per host: --numjobs each (run), or a curve's load point's sets
  * spread evenly, as SPEC spreads its processes over its load generators
@@ -79,11 +70,10 @@ static void job_set_vars(const struct profile_info *pi, int sets, bool throttled
 	}
 }
 
-void point_fio_vars(const struct sweep_opts *o, const char *engine_value, int hosts,
-		    const struct point *p, const struct point_load *load, struct point_vars *pv)
+void point_fio_vars(const struct sweep_opts *o, const struct profile_info *pi,
+		    const char *engine_value, int hosts, const struct point *p,
+		    const struct point_load *load, struct point_vars *pv)
 {
-	const struct profile_info *pi = &o->info[profile_index(o, p->profile)];
-
 	pv->n = 0;
 	snprintf(pv->pct, sizeof(pv->pct), "%d", p->read_pct);
 	snprintf(pv->runtime, sizeof(pv->runtime), "%d", o->runtime);
@@ -151,7 +141,7 @@ void point_identity(struct row *r, const struct sweep *s, const struct point *p,
 		    const struct point_load *load)
 {
 	const struct sweep_opts *o = s->o;
-	const struct profile_info *pi = &o->info[profile_index(o, p->profile)];
+	const struct profile_info *pi = sweep_profile_info(&s->prof, o, p->profile);
 	char when[32];
 	time_t now = time(NULL);
 	struct tm tm;
@@ -390,7 +380,8 @@ static int point_start(struct point_ctx *pc, size_t total, char *base)
 		fprintf(stderr, "nfsweep %s: %s: path too long\n", s->cmd, s->fio_dir);
 		return -ENAMETOOLONG;
 	}
-	point_fio_vars(s->o, s->engine_value, s->mode->hosts(s->o), pc->p, pc->load, pc->pv);
+	point_fio_vars(s->o, pc->pi, s->engine_value, s->mode->hosts(s->o), pc->p, pc->load,
+		       pc->pv);
 	point_identity(pc->r, s, pc->p, pc->load);
 	row_set(pc->r, COL_fio_json, "%s", rel);
 	if (s->mode->begin(pc))
@@ -424,7 +415,7 @@ int run_point(struct sweep *s, const struct point *p, size_t total, const struct
 	      const char *setup_err, struct fio_result *res_out)
 {
 	const struct sweep_opts *o = s->o;
-	const struct profile_info *pi = &o->info[profile_index(o, p->profile)];
+	const struct profile_info *pi = sweep_profile_info(&s->prof, o, p->profile);
 	char profile_path[PATH_MAX], base[PATH_MAX], json[PATH_MAX + 8];
 	char jobfile[PATH_MAX + 8], err[512] = "";
 	struct fio_result res = { 0 };

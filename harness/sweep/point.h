@@ -36,15 +36,16 @@ struct point_vars {
 };
 
 /*
- * The variables of point @p (with @load, a curve's point) for the sweep's
- * options @o, fio's ioengine= @engine_value and the @hosts that run it.
+ * The variables of point @p of profile @pi (with @load, a curve's point)
+ * for the sweep's options @o, fio's ioengine= @engine_value and the @hosts that run it.
  * The offered rate of a curve's point is split over the hosts and jobs,
  * and between reads and writes by the mix: fio's rate_iops caps each
  * direction of each job on its own. NFSWEEP_OPS_STATS is left empty, the
  * mode's to fill (point_mode.h).
  */
-void point_fio_vars(const struct sweep_opts *o, const char *engine_value, int hosts,
-		    const struct point *p, const struct point_load *load, struct point_vars *pv);
+void point_fio_vars(const struct sweep_opts *o, const struct profile_info *pi,
+		    const char *engine_value, int hosts, const struct point *p,
+		    const struct point_load *load, struct point_vars *pv);
 
 /* A profile of job sets (eda): the ops/s one set offers (its jobs' SPEC rates); 0 otherwise. */
 double point_set_ops(const struct profile_info *pi);

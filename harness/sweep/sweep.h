@@ -13,6 +13,7 @@
 
 #include "nfs/mountstats.h"
 #include "sweep/sweep_opts.h"
+#include "sweep/sweep_profiles.h"
 
 /* The signal that asked the sweep to stop (SIGINT, SIGTERM), 0 if none. */
 extern volatile sig_atomic_t stop_signal;
@@ -23,6 +24,7 @@ struct point_mode;
 struct sweep {
 	const struct sweep_opts *o;
 	const struct point_mode *mode;		/* how its points run: chosen once, by sweep_init */
+	struct sweep_profiles prof;		/* its profiles, as read, and their read shares */
 	const char *cmd;			/* "run", "curve": in messages */
 	char host[256], kernel[256], fio_version[64];
 	char engine_value[PATH_MAX + 16];	/* fio's ioengine= */

@@ -350,44 +350,6 @@ const struct opt *const sweep_curve_opts[] = {
 };
 
 /*
- * Profile @i's bs and nfsweep-profile line, and its read percentages:
- * --mix, or by default 100:0:10, or an op-mix profile's own share.
- */
-static int profile_pcts(struct sweep_opts *o, size_t i, char *err, size_t len)
-{
-	struct profile_info *pi = &o->info[i];
-	struct plan_profile *pp = &o->plan[i];
-	char path[PATH_MAX], why[256];
-	int ret;
-
-	sweep_profile_path(o, o->profiles[i], path, sizeof(path));
-	ret = profile_info_read(path, pi, why, sizeof(why));
-	if (ret) {
-		snprintf(err, len, "--profile %s: %s: %s", o->profiles[i], path,
-			 ret == -EINVAL ? why : strerror(-ret));
-		return -1;
-	}
-	pp->name = o->profiles[i];
-	if (o->mix && pi->fixed) {
-		snprintf(err, len, "--mix %s: profile %s sets the read share of each of its jobs "
-			 "itself (%d %% blended): leave --mix out", o->mix, o->profiles[i],
-			 pi->read_pct);
-		return -1;
-	}
-	if (!o->mix && pi->op_mix) {
-		o->own_pcts[i] = pi->read_pct;
-		pp->pcts = &o->own_pcts[i];
-		pp->npct = 1;
-		return 0;
-	}
-	if (!o->mix && !o->npcts && plan_parse_mix("100:0:10", o->pcts, &o->npcts, err, len))
-		return -1;
-	pp->pcts = o->pcts;
-	pp->npct = o->npcts;
-	return 0;
-}
-
-/*
  * fio's size syntax, as nfsweep's rows record it (fio's own parser takes
  * more, such as arithmetic, which the row could not state; a fraction it
  * cuts to its whole part, 1.5m to 1 byte): digits and a unit (k, m, g, t,
@@ -516,15 +478,6 @@ int sweep_opts_finish(struct sweep_opts *o, char *err, size_t len)
 			 "--iodepth %d", o->iodepth);
 		return -1;
 	}
-	for (size_t i = 0; i < o->nprofiles; i++)
-		if (profile_pcts(o, i, err, len))
-			return -1;
-	/* nfsweep curve (the one with --points): one profile, one read %, one target */
-	if (o->points && (o->nprofiles != 1 || o->plan[0].npct != 1 || o->ntargets != 1)) {
-		snprintf(err, len, "one --profile, one read %% (--mix 70; an op-mix profile has its "
-			 "own) and one --target label=path");
-		return -1;
-	}
 	return 0;
 }
 
@@ -535,9 +488,4 @@ void sweep_opts_free(struct sweep_opts *o)
 	o->profile_list = NULL;
 	o->note_owned = NULL;
 	o->nprofiles = 0;
-}
-
-void sweep_profile_path(const struct sweep_opts *o, const char *profile, char *buf, size_t len)
-{
-	snprintf(buf, len, "%s/%s.fio", o->profiles_dir, profile);
 }

@@ -5,6 +5,8 @@
 /*
  * The options of `nfsweep run`, `plan` and `curve`: the struct their option
  * tables fill (cli/opt.h), and the checks that need all of them at once.
+ * What is derived from them and from the profiles' files is not here
+ * (sweep_profiles.h); nothing here reads a profile.
  */
 #include <stddef.h>
 
@@ -12,7 +14,6 @@
 #include "nfs/managed_mount.h"
 #include "sweep/hosts.h"
 #include "sweep/plan.h"
-#include "sweep/profile_info.h"
 
 #define MAX_PROFILES 16
 #define MAX_TARGETS 16
@@ -24,10 +25,7 @@ struct sweep_opts {
 	size_t nprofiles;
 	int pcts[PLAN_MAX_PCTS];	/* --mix */
 	size_t npcts;
-	const char *mix;		/* NULL: each profile's default (sweep_opts_finish) */
-	struct profile_info info[MAX_PROFILES];	/* each profile's bs and nfsweep-profile line */
-	int own_pcts[MAX_PROFILES];	/* an op-mix profile's own read share, as a list of one */
-	struct plan_profile plan[MAX_PROFILES];	/* each profile and its read percentages */
+	const char *mix;		/* NULL: each profile's default (sweep_profiles.h) */
 	struct target targets[MAX_TARGETS];
 	size_t ntargets;
 	struct mount_spec mounts[MAX_TARGETS];	/* --mount variants */
@@ -65,13 +63,11 @@ extern const struct opt *const sweep_curve_opts[];
 /*
  * After opt_parse(): the defaults that depend on other options (the
  * timeout, the managed mounts' paths, the directories next to the program),
- * and the checks that need every option (a target given, profiles
- * readable, labels unique, batches within the depth). 0, or -1 with @err.
+ * and the checks that need every option (a target given, labels unique,
+ * batches within the depth, what fio's parser cannot take). 0, or -1 with
+ * @err.
  */
 int sweep_opts_finish(struct sweep_opts *o, char *err, size_t len);
 void sweep_opts_free(struct sweep_opts *o);
-
-/* profiles/<name>.fio */
-void sweep_profile_path(const struct sweep_opts *o, const char *profile, char *buf, size_t len);
 
 #endif

@@ -129,11 +129,12 @@ START_TEST(test_fio_vars)
 	struct point p = { .index = 3, .profile = "rand4k", .target = &t, .read_pct = 70,
 			   .repeat = 1 };
 	struct point_load load = { .load_point = 2, .offered_iops = 1000 };
+	struct profile_info info[2] = { 0 };
 	struct point_vars pv;
 	char err[128];
 
-	o.info[0].read_pct = -1;
-	point_fio_vars(&o, "external:/x/nfsweep-uring.so", 1, &p, NULL, &pv);
+	info[0].read_pct = -1;
+	point_fio_vars(&o, &info[0], "external:/x/nfsweep-uring.so", 1, &p, NULL, &pv);
 	ck_assert_int_eq(pv.n, 15);
 	ck_assert_str_eq(var(&pv, "NFSWEEP_OPS_ENGINE"), "external:/x/nfsweep-ops.so");
 	/* the mode's to fill: a local point's engine keeps statistics, one on hosts none */
@@ -149,30 +150,30 @@ START_TEST(test_fio_vars)
 			      "%s is empty", pv.v[i].name);
 	/* 1000 IOPS offered, 70 % reads, 4 jobs: 175 reads and 75 writes per job */
 	o.poisson = 1;
-	point_fio_vars(&o, "libaio", 1, &p, &load, &pv);
+	point_fio_vars(&o, &info[0], "libaio", 1, &p, &load, &pv);
 	ck_assert_str_eq(var(&pv, "NFSWEEP_RATE_IOPS"), "175,75");
 	ck_assert_str_eq(var(&pv, "NFSWEEP_RATE_PROCESS"), "poisson");
 	ck_assert_str_eq(var(&pv, "NFSWEEP_ENGINE"), "libaio");
 	/* on two hosts, each offers half: 87.5 and 37.5 per job, rounded to even */
-	point_fio_vars(&o, "libaio", 2, &p, &load, &pv);
+	point_fio_vars(&o, &info[0], "libaio", 2, &p, &load, &pv);
 	ck_assert_str_eq(var(&pv, "NFSWEEP_RATE_IOPS"), "88,38");
 
 	/* a profile of job sets: 5 sets of 3 frontend (100 ops/s, 69 % read) and 2 backend jobs */
-	ck_assert_int_eq(profile_info_read(T_DATA "/../../profiles/eda.fio", &o.info[1], err, sizeof(err)), 0);
-	ck_assert_int_eq(o.info[1].read_pct, 63);
-	ck_assert(point_set_ops(&o.info[1]) == 450);
+	ck_assert_int_eq(profile_info_read(T_DATA "/../../profiles/eda.fio", &info[1], err, sizeof(err)), 0);
+	ck_assert_int_eq(info[1].read_pct, 63);
+	ck_assert(point_set_ops(&info[1]) == 450);
 	p.profile = "eda";
 	load = (struct point_load){ .load_point = 3, .offered_iops = 2250, .job_sets = 5 };
-	point_fio_vars(&o, "libaio", 1, &p, &load, &pv);
+	point_fio_vars(&o, &info[1], "libaio", 1, &p, &load, &pv);
 	ck_assert_str_eq(var(&pv, "NFSWEEP_JOBS_frontend"), "15");
 	ck_assert_str_eq(var(&pv, "NFSWEEP_JOBS_backend"), "10");
 	ck_assert_str_eq(var(&pv, "NFSWEEP_RATE_frontend"), "69,31");
 	ck_assert_str_eq(var(&pv, "NFSWEEP_RATE_IOPS"), "0,0");	/* the jobs' own rates instead */
 	/* SPEC's processes run one operation at a time, whatever --iodepth (32) says */
-	ck_assert_int_eq(o.info[1].iodepth, 1);
+	ck_assert_int_eq(info[1].iodepth, 1);
 	ck_assert_str_eq(var(&pv, "NFSWEEP_IODEPTH"), "1");
 	/* unthrottled: --numjobs sets, no rate */
-	point_fio_vars(&o, "libaio", 1, &p, NULL, &pv);
+	point_fio_vars(&o, &info[1], "libaio", 1, &p, NULL, &pv);
 	ck_assert_str_eq(var(&pv, "NFSWEEP_JOBS_backend"), "8");
 	ck_assert_str_eq(var(&pv, "NFSWEEP_RATE_backend"), "0,0");
 }

@@ -15,6 +15,7 @@
 #include "cmd/cmds.h"
 #include "helpers.h"
 #include "sweep/sweep_opts.h"
+#include "sweep/sweep_profiles.h"
 
 #define PROFILES T_DATA "/../../profiles"
 
@@ -35,6 +36,7 @@ START_TEST(test_defaults_and_values)
 	const char *args[] = { "--profile", "seq64k,rand4k", "--target", "a=/tmp", "--out", "x.csv",
 			       "--mount", "b=10.0.0.4:/vol:vers=3,nconnect=8", "--mount-dir", "/mnt/m",
 			       "--profiles", PROFILES, "--ramp", "0", NULL };
+	struct sweep_profiles sp;
 	struct sweep_opts o;
 	char err[256];
 
@@ -51,8 +53,10 @@ START_TEST(test_defaults_and_values)
 	ck_assert_uint_eq(o.nmounts, 1);
 	ck_assert_int_eq(o.targets[1].mount, 0);
 	ck_assert_int_eq(sweep_opts_finish(&o, err, sizeof(err)), 0);
-	ck_assert_uint_eq(o.plan[1].npct, 11);		/* the default mix 100:0:10 */
-	ck_assert_int_eq(o.plan[1].pcts[10], 0);
+	ck_assert_int_eq(sweep_profiles_read(&o, &sp, err, sizeof(err)), 0);
+	ck_assert_uint_eq(sp.plan[1].npct, 11);		/* the default mix 100:0:10 */
+	ck_assert_int_eq(sp.plan[1].pcts[10], 0);
+	ck_assert_uint_eq(o.npcts, 0);		/* derived, not put back into the options */
 	ck_assert_str_eq(o.targets[1].path, "/mnt/m/b");	/* after --mount-dir, wherever it came */
 	ck_assert_int_eq(o.timeout, 0 + 60 + 120);
 	sweep_opts_free(&o);
@@ -70,6 +74,7 @@ START_TEST(test_finish_refuses)
 		{ { "--profile", "nope", "--target", "a=/x", "--out", "x", NULL },
 		  "--profile nope: " },
 	};
+	struct sweep_profiles sp;
 	struct sweep_opts o;
 	char err[512];
 
@@ -85,7 +90,8 @@ START_TEST(test_finish_refuses)
 		args[n++] = PROFILES;
 		args[n] = NULL;
 		ck_assert_int_eq(parse_run(&o, args), 0);
-		ck_assert_int_eq(sweep_opts_finish(&o, err, sizeof(err)), -1);
+		ck_assert_int_eq(sweep_opts_finish(&o, err, sizeof(err)) ||
+				 sweep_profiles_read(&o, &sp, err, sizeof(err)), 1);
 		ck_assert_msg(strstr(err, cases[i].says), "case %zu: '%s'", i, err);
 		sweep_opts_free(&o);
 	}

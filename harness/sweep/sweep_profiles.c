@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-2.0
+/* A sweep's profiles, read from disk, and its plan's read percentages (see sweep_profiles.h). */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sweep/sweep_profiles.h"
+
+void sweep_profile_path(const struct sweep_opts *o, const char *profile, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s/%s.fio", o->profiles_dir, profile);
+}
+
+/* Profile @i's bs and nfsweep-profile line, and its read percentages. */
+static int profile_pcts(const struct sweep_opts *o, struct sweep_profiles *sp, size_t i,
+			char *err, size_t len)
+{
+	struct profile_info *pi = &sp->info[i];
+	struct plan_profile *pp = &sp->plan[i];
+	char path[PATH_MAX], why[256];
+	int ret;
+
+	sweep_profile_path(o, o->profiles[i], path, sizeof(path));
+	ret = profile_info_read(path, pi, why, sizeof(why));
+	if (ret) {
+		snprintf(err, len, "--profile %s: %s: %s", o->profiles[i], path,
+			 ret == -EINVAL ? why : strerror(-ret));
+		return -1;
+	}
+	pp->name = o->profiles[i];
+	if (o->mix && pi->fixed) {
+		snprintf(err, len, "--mix %s: profile %s sets the read share of each of its jobs "
+			 "itself (%d %% blended): leave --mix out", o->mix, o->profiles[i],
+			 pi->read_pct);
+		return -1;
+	}
+	if (!o->mix && pi->op_mix) {
+		sp->own_pcts[i] = pi->read_pct;
+		pp->pcts = &sp->own_pcts[i];
+		pp->npct = 1;
+		return 0;
+	}
+	if (o->mix) {
+		pp->pcts = o->pcts;
+		pp->npct = o->npcts;
+		return 0;
+	}
+	if (!sp->ndefault_pcts &&
+	    plan_parse_mix("100:0:10", sp->default_pcts, &sp->ndefault_pcts, err, len))
+		return -1;
+	pp->pcts = sp->default_pcts;
+	pp->npct = sp->ndefault_pcts;
+	return 0;
+}
+
+int sweep_profiles_read(const struct sweep_opts *o, struct sweep_profiles *sp, char *err,
+			size_t len)
+{
+	memset(sp, 0, sizeof(*sp));
+	for (size_t i = 0; i < o->nprofiles; i++)
+		if (profile_pcts(o, sp, i, err, len))
+			return -1;
+	sp->n = o->nprofiles;
+	/* nfsweep curve (the one with --points): one profile, one read %, one target */
+	if (o->points && (o->nprofiles != 1 || sp->plan[0].npct != 1 || o->ntargets != 1)) {
+		snprintf(err, len, "one --profile, one read %% (--mix 70; an op-mix profile has its "
+			 "own) and one --target label=path");
+		return -1;
+	}
+	return 0;
+}
+
+const struct profile_info *sweep_profile_info(const struct sweep_profiles *sp,
+					      const struct sweep_opts *o, const char *name)
+{
+	for (size_t i = 0; i < sp->n; i++)
+		if (!strcmp(o->profiles[i], name))
+			return &sp->info[i];
+	return &sp->info[0];
+}
