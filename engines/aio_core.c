@@ -19,8 +19,8 @@ int (*aio_test_submit)(io_context_t ctx, long nr, struct iocb *iocbs[]);
 #define aio_submit_call io_submit
 #endif
 
-int aio_opts_validate(const struct aio_opts *o, unsigned int iodepth,
-		      int numa_max_node, char *msg, size_t msglen)
+int aio_opts_validate(const struct aio_opts *o, unsigned int iodepth, int numa_max_node, char *msg,
+		      size_t msglen)
 {
 	const char *why = NULL;
 
@@ -161,8 +161,7 @@ static unsigned int reap_user(struct aio_queue *q, unsigned int max)
 	return n;
 }
 
-int aio_reap(struct aio_queue *q, unsigned int min, unsigned int max,
-	     bool userspace)
+int aio_reap(struct aio_queue *q, unsigned int min, unsigned int max, bool userspace)
 {
 	unsigned int got = 0;
 	int ret;
@@ -190,13 +189,13 @@ int aio_reap(struct aio_queue *q, unsigned int min, unsigned int max,
 		}
 	}
 	do {
-		ret = io_getevents(q->ctx, (long)(min - got), (long)(max - got),
-				   q->events + got, NULL);
+		ret = io_getevents(q->ctx, (long)(min - got), (long)(max - got), q->events + got,
+				   NULL);
 	} while (ret == -EINTR);
 	if (ret < 0) {
 		if (!got)
 			return ret;
-		ret = 0;	/* the events already taken must not be lost */
+		ret = 0; /* the events already taken must not be lost */
 	}
 	ret += (int)got;
 out:

@@ -14,21 +14,21 @@
 #include "common/stage_ring.h"
 
 struct aio_opts {
-	unsigned int nowait;		/* aio_nowait */
-	unsigned int userspace_reap;	/* aio_userspace_reap */
-	int numa_node;			/* aio_numa_node, -1 = leave alone */
+	unsigned int nowait;	     /* aio_nowait */
+	unsigned int userspace_reap; /* aio_userspace_reap */
+	int numa_node;		     /* aio_numa_node, -1 = leave alone */
 };
 
-int aio_opts_validate(const struct aio_opts *o, unsigned int iodepth,
-		      int numa_max_node, char *msg, size_t msglen);
+int aio_opts_validate(const struct aio_opts *o, unsigned int iodepth, int numa_max_node, char *msg,
+		      size_t msglen);
 
 struct aio_queue {
 	io_context_t ctx;
 	unsigned int depth;
-	unsigned int staged;		/* iocbs staged, not yet submitted */
+	unsigned int staged; /* iocbs staged, not yet submitted */
 	unsigned int inflight;
-	struct stage_ring stage;	/* the staged iocbs, oldest first */
-	struct io_event *events;	/* depth entries, filled by aio_reap */
+	struct stage_ring stage; /* the staged iocbs, oldest first */
+	struct io_event *events; /* depth entries, filled by aio_reap */
 };
 
 int aio_queue_open(struct aio_queue *q, unsigned int depth, const char **call);
@@ -67,7 +67,6 @@ int aio_submit_all(struct aio_queue *q, aio_submitted_fn submitted, void *ctx);
  * (no syscall), and calls io_getevents only for the rest of @min. Returns
  * the number reaped, or -errno.
  */
-int aio_reap(struct aio_queue *q, unsigned int min, unsigned int max,
-	     bool userspace);
+int aio_reap(struct aio_queue *q, unsigned int min, unsigned int max, bool userspace);
 
 #endif

@@ -21,7 +21,7 @@
 
 /* The core's option struct, embedded: fio fills it in place (see nfsweep-uring.c). */
 struct nfsweep_aio_options {
-	void *pad;		/* fio's option parser wants a pointer first */
+	void *pad; /* fio's option parser wants a pointer first */
 	struct aio_opts o;
 };
 #define OPT_OFF(field) offsetof(struct nfsweep_aio_options, o.field)
@@ -35,40 +35,40 @@ struct nfsweep_aio_data {
 
 static struct fio_option options[] = {
 	{
-		.name	= "aio_nowait",
-		.alias	= "nowait",	/* fio's libaio engine calls it so */
-		.lname	= "nfsweep-aio RWF_NOWAIT",
-		.type	= FIO_OPT_BOOL,
-		.off1	= OPT_OFF(nowait),
-		.help	= "Set RWF_NOWAIT: fail with EAGAIN instead of blocking",
-		.def	= "0",
+		.name = "aio_nowait",
+		.alias = "nowait", /* fio's libaio engine calls it so */
+		.lname = "nfsweep-aio RWF_NOWAIT",
+		.type = FIO_OPT_BOOL,
+		.off1 = OPT_OFF(nowait),
+		.help = "Set RWF_NOWAIT: fail with EAGAIN instead of blocking",
+		.def = "0",
 		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_LIBAIO,
+		.group = FIO_OPT_G_LIBAIO,
 	},
 	{
-		.name	= "aio_userspace_reap",
-		.alias	= "userspace_reap",	/* fio's libaio engine calls it so */
-		.lname	= "nfsweep-aio userspace reap",
-		.type	= FIO_OPT_BOOL,
-		.off1	= OPT_OFF(userspace_reap),
-		.help	= "Take the completions the kernel's ring holds without io_getevents, which waits only for the rest",
-		.def	= "1",
+		.name = "aio_userspace_reap",
+		.alias = "userspace_reap", /* fio's libaio engine calls it so */
+		.lname = "nfsweep-aio userspace reap",
+		.type = FIO_OPT_BOOL,
+		.off1 = OPT_OFF(userspace_reap),
+		.help = "Take the completions the kernel's ring holds without io_getevents, which waits only for the rest",
+		.def = "1",
 		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_LIBAIO,
+		.group = FIO_OPT_G_LIBAIO,
 	},
 	{
-		.name	= "aio_numa_node",
-		.lname	= "nfsweep-aio buffer NUMA node",
-		.type	= FIO_OPT_INT,
-		.off1	= OPT_OFF(numa_node),
-		.help	= "Bind the I/O buffers to this NUMA node, e.g. the NIC's (-1: leave them alone)",
-		.def	= "-1",
+		.name = "aio_numa_node",
+		.lname = "nfsweep-aio buffer NUMA node",
+		.type = FIO_OPT_INT,
+		.off1 = OPT_OFF(numa_node),
+		.help = "Bind the I/O buffers to this NUMA node, e.g. the NIC's (-1: leave them alone)",
+		.def = "-1",
 		/* No minval: fio would print an error yet run with the default. */
 		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_LIBAIO,
+		.group = FIO_OPT_G_LIBAIO,
 	},
 	{
-		.name	= NULL,
+		.name = NULL,
 	},
 };
 
@@ -93,8 +93,7 @@ static int fio_nfsweep_aio_init(struct thread_data *td)
 	ld->td = td;
 	ld->o = ((struct nfsweep_aio_options *)td->eo)->o;
 
-	ret = aio_opts_validate(&ld->o, td->o.iodepth, nfsweep_numa_max_node(),
-				msg, sizeof(msg));
+	ret = aio_opts_validate(&ld->o, td->o.iodepth, nfsweep_numa_max_node(), msg, sizeof(msg));
 	if (ret) {
 		log_err("%s: init(): invalid options: %s\n", ENGINE, msg);
 		td_vmsg(td, EINVAL, msg, "init");
@@ -107,8 +106,7 @@ static int fio_nfsweep_aio_init(struct thread_data *td)
 		goto out_free;
 	}
 	if (!td->o.odirect)
-		dprint(FD_IO, "%s: direct=0: buffered libaio completes inside io_submit\n",
-		       ENGINE);
+		dprint(FD_IO, "%s: direct=0: buffered libaio completes inside io_submit\n", ENGINE);
 	ld->fill_issue_time = fio_fill_issue_time(td);
 	td->io_ops_data = ld;
 	return 0;
@@ -130,8 +128,7 @@ static int fio_nfsweep_aio_post_init(struct thread_data *td)
  * queue(): required. Stage; commit() submits. Linux has no async fsync for
  * most files, so a sync waits for the queue to drain and runs inline.
  */
-static enum fio_q_status fio_nfsweep_aio_queue(struct thread_data *td,
-					       struct io_u *io_u)
+static enum fio_q_status fio_nfsweep_aio_queue(struct thread_data *td, struct io_u *io_u)
 {
 	struct nfsweep_aio_data *ld = td->io_ops_data;
 	struct iocb *iocb = &io_u->iocb;
@@ -188,15 +185,14 @@ static int fio_nfsweep_aio_commit(struct thread_data *td)
 	if (ret > 0)
 		io_u_mark_submit(td, ret);
 	if (ret < 0) {
-		nfsweep_err(td, ENGINE, "commit", "io_submit", -ret, "%u staged",
-			    ld->q.staged);
+		nfsweep_err(td, ENGINE, "commit", "io_submit", -ret, "%u staged", ld->q.staged);
 		return ret;
 	}
 	return 0;
 }
 
-static int fio_nfsweep_aio_getevents(struct thread_data *td, unsigned int min,
-				     unsigned int max, const struct timespec *t)
+static int fio_nfsweep_aio_getevents(struct thread_data *td, unsigned int min, unsigned int max,
+				     const struct timespec *t)
 {
 	struct nfsweep_aio_data *ld = td->io_ops_data;
 	unsigned int actual_min = td->o.iodepth_batch_complete_min == 0 ? 0 : min;
@@ -208,8 +204,8 @@ static int fio_nfsweep_aio_getevents(struct thread_data *td, unsigned int min,
 		fio_nfsweep_aio_commit(td);
 	ret = aio_reap(&ld->q, actual_min, max, ld->o.userspace_reap);
 	if (ret < 0)
-		nfsweep_err(td, ENGINE, "getevents", "io_getevents", -ret,
-			    "min=%u max=%u", actual_min, max);
+		nfsweep_err(td, ENGINE, "getevents", "io_getevents", -ret, "min=%u max=%u",
+			    actual_min, max);
 	return ret;
 }
 
@@ -253,20 +249,19 @@ static void fio_nfsweep_aio_cleanup(struct thread_data *td)
 }
 
 NFSWEEP_EXPORT struct ioengine_ops ioengine = {
-	.name			= ENGINE,
-	.version		= FIO_IOOPS_VERSION,
-	.flags			= FIO_ASYNCIO_SYNC_TRIM | FIO_ASYNCIO_SETS_ISSUE_TIME,
-	.init			= fio_nfsweep_aio_init,
-	.post_init		= fio_nfsweep_aio_post_init,
-	.queue			= fio_nfsweep_aio_queue,
-	.commit			= fio_nfsweep_aio_commit,
-	.getevents		= fio_nfsweep_aio_getevents,
-	.event			= fio_nfsweep_aio_event,
-	NFSWEEP_OPS_CANCEL(fio_nfsweep_aio_cancel)
-	.cleanup		= fio_nfsweep_aio_cleanup,
-	.open_file		= fio_nfsweep_aio_open_file,
-	.close_file		= generic_close_file,
-	.get_file_size		= generic_get_file_size,
-	.options		= options,
-	.option_struct_size	= sizeof(struct nfsweep_aio_options),
+	.name = ENGINE,
+	.version = FIO_IOOPS_VERSION,
+	.flags = FIO_ASYNCIO_SYNC_TRIM | FIO_ASYNCIO_SETS_ISSUE_TIME,
+	.init = fio_nfsweep_aio_init,
+	.post_init = fio_nfsweep_aio_post_init,
+	.queue = fio_nfsweep_aio_queue,
+	.commit = fio_nfsweep_aio_commit,
+	.getevents = fio_nfsweep_aio_getevents,
+	.event = fio_nfsweep_aio_event,
+	NFSWEEP_OPS_CANCEL(fio_nfsweep_aio_cancel).cleanup = fio_nfsweep_aio_cleanup,
+	.open_file = fio_nfsweep_aio_open_file,
+	.close_file = generic_close_file,
+	.get_file_size = generic_get_file_size,
+	.options = options,
+	.option_struct_size = sizeof(struct nfsweep_aio_options),
 };

@@ -36,7 +36,7 @@
 extern NFSWEEP_EXPORT struct ioengine_ops ioengine;
 
 struct nfsweep_ops_options {
-	void *pad;		/* fio's option parser wants a pointer first */
+	void *pad; /* fio's option parser wants a pointer first */
 	char *mix;
 	char *exec;
 	unsigned int dirs, files_per_dir;
@@ -53,135 +53,135 @@ struct nfsweep_ops_data {
 	struct ops_engine e;
 	struct ops_stats stats;
 	struct thread_data *td;
-	unsigned int read_pct;		/* the read share fio was left with */
-	struct io_u **events;		/* the last getevents()'s */
-	struct io_u **staged;		/* started since the last commit (ring mode) */
+	unsigned int read_pct; /* the read share fio was left with */
+	struct io_u **events;  /* the last getevents()'s */
+	struct io_u **staged;  /* started since the last commit (ring mode) */
 	unsigned int nstaged;
 	bool fill_issue_time;
-	bool logged[OPS_NOPS];		/* one message per op's first error */
+	bool logged[OPS_NOPS]; /* one message per op's first error */
 };
 
 static struct fio_option options[] = {
 	{
-		.name	= "ops_mix",
-		.lname	= "nfsweep-ops operation mix",
-		.type	= FIO_OPT_STR_STORE,
-		.off1	= OPT_OFF(mix),
-		.help	= "sfs2008, eda_frontend, eda_backend, or OP:PCT,.. (stat, neg_stat, access, "
-			  "readlink, readdir, statfs, read, read_file, seq_read, write, write_file, "
-			  "seq_write, create, unlink, unlink2, mkdir, rename, chmod, lock)",
-		.def	= "sfs2008",
+		.name = "ops_mix",
+		.lname = "nfsweep-ops operation mix",
+		.type = FIO_OPT_STR_STORE,
+		.off1 = OPT_OFF(mix),
+		.help = "sfs2008, eda_frontend, eda_backend, or OP:PCT,.. (stat, neg_stat, access, "
+			"readlink, readdir, statfs, read, read_file, seq_read, write, write_file, "
+			"seq_write, create, unlink, unlink2, mkdir, rename, chmod, lock)",
+		.def = "sfs2008",
 		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
+		.group = FIO_OPT_G_INVALID,
 	},
 	{
-		.name	= "ops_exec",
-		.lname	= "nfsweep-ops execution",
-		.type	= FIO_OPT_STR_STORE,
-		.off1	= OPT_OFF(exec),
-		.help	= "uring: io_uring and worker threads, iodepth in flight; sync: each operation's "
-			  "plain system calls, one at a time (for comparison)",
-		.def	= "uring",
+		.name = "ops_exec",
+		.lname = "nfsweep-ops execution",
+		.type = FIO_OPT_STR_STORE,
+		.off1 = OPT_OFF(exec),
+		.help = "uring: io_uring and worker threads, iodepth in flight; sync: each operation's "
+			"plain system calls, one at a time (for comparison)",
+		.def = "uring",
 		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
+		.group = FIO_OPT_G_INVALID,
 	},
 	{
-		.name	= "ops_dirs",
-		.lname	= "nfsweep-ops directories",
-		.type	= FIO_OPT_INT,
-		.off1	= OPT_OFF(dirs),
-		.help	= "Directories in each job's tree",
-		.def	= "10",
-		.minval	= 1,
+		.name = "ops_dirs",
+		.lname = "nfsweep-ops directories",
+		.type = FIO_OPT_INT,
+		.off1 = OPT_OFF(dirs),
+		.help = "Directories in each job's tree",
+		.def = "10",
+		.minval = 1,
 		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
+		.group = FIO_OPT_G_INVALID,
 	},
 	{
-		.name	= "ops_files_per_dir",
-		.lname	= "nfsweep-ops files per directory",
-		.type	= FIO_OPT_INT,
-		.off1	= OPT_OFF(files_per_dir),
-		.help	= "Slots per directory: each a full file, an empty file and a symlink",
-		.def	= "10",
-		.minval	= 1,
+		.name = "ops_files_per_dir",
+		.lname = "nfsweep-ops files per directory",
+		.type = FIO_OPT_INT,
+		.off1 = OPT_OFF(files_per_dir),
+		.help = "Slots per directory: each a full file, an empty file and a symlink",
+		.def = "10",
+		.minval = 1,
 		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
+		.group = FIO_OPT_G_INVALID,
 	},
 	{
-		.name	= "ops_file_size",
-		.lname	= "nfsweep-ops file size",
-		.type	= FIO_OPT_STR_VAL,
-		.off1	= OPT_OFF(file_size),
-		.help	= "Size of the full files (reads, writes, whole-file operations)",
-		.def	= "16k",
+		.name = "ops_file_size",
+		.lname = "nfsweep-ops file size",
+		.type = FIO_OPT_STR_VAL,
+		.off1 = OPT_OFF(file_size),
+		.help = "Size of the full files (reads, writes, whole-file operations)",
+		.def = "16k",
 		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
+		.group = FIO_OPT_G_INVALID,
 	},
 	{
-		.name	= "ops_read_bs",
-		.lname	= "nfsweep-ops read transfer sizes",
-		.type	= FIO_OPT_STR_STORE,
-		.off1	= OPT_OFF(read_bs),
-		.help	= "Read transfer sizes, as fio's bssplit: SIZE/PCT:SIZE/PCT..",
-		.def	= "4k/25:8k/25:16k/25:32k/25",
+		.name = "ops_read_bs",
+		.lname = "nfsweep-ops read transfer sizes",
+		.type = FIO_OPT_STR_STORE,
+		.off1 = OPT_OFF(read_bs),
+		.help = "Read transfer sizes, as fio's bssplit: SIZE/PCT:SIZE/PCT..",
+		.def = "4k/25:8k/25:16k/25:32k/25",
 		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
+		.group = FIO_OPT_G_INVALID,
 	},
 	{
-		.name	= "ops_write_bs",
-		.lname	= "nfsweep-ops write transfer sizes",
-		.type	= FIO_OPT_STR_STORE,
-		.off1	= OPT_OFF(write_bs),
-		.help	= "Write transfer sizes, as fio's bssplit: SIZE/PCT:SIZE/PCT..",
-		.def	= "1k/25:2k/25:4k/25:8k/25",
+		.name = "ops_write_bs",
+		.lname = "nfsweep-ops write transfer sizes",
+		.type = FIO_OPT_STR_STORE,
+		.off1 = OPT_OFF(write_bs),
+		.help = "Write transfer sizes, as fio's bssplit: SIZE/PCT:SIZE/PCT..",
+		.def = "1k/25:2k/25:4k/25:8k/25",
 		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
+		.group = FIO_OPT_G_INVALID,
 	},
 	{
-		.name	= "ops_commit_pct",
-		.lname	= "nfsweep-ops writes committed",
-		.type	= FIO_OPT_INT,
-		.off1	= OPT_OFF(commit_pct),
-		.help	= "Percent of write operations followed by fsync (a COMMIT on NFS)",
-		.def	= "15",
-		.minval	= 0,
-		.maxval	= 100,
+		.name = "ops_commit_pct",
+		.lname = "nfsweep-ops writes committed",
+		.type = FIO_OPT_INT,
+		.off1 = OPT_OFF(commit_pct),
+		.help = "Percent of write operations followed by fsync (a COMMIT on NFS)",
+		.def = "15",
+		.minval = 0,
+		.maxval = 100,
 		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
+		.group = FIO_OPT_G_INVALID,
 	},
 	{
-		.name	= "ops_fd_cache",
-		.lname	= "nfsweep-ops open files",
-		.type	= FIO_OPT_INT,
-		.off1	= OPT_OFF(fd_cache),
-		.help	= "Full files kept open between operations, least recently used closed first",
-		.def	= "256",
-		.minval	= 1,
+		.name = "ops_fd_cache",
+		.lname = "nfsweep-ops open files",
+		.type = FIO_OPT_INT,
+		.off1 = OPT_OFF(fd_cache),
+		.help = "Full files kept open between operations, least recently used closed first",
+		.def = "256",
+		.minval = 1,
 		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
+		.group = FIO_OPT_G_INVALID,
 	},
 	{
-		.name	= "ops_workers",
-		.lname	= "nfsweep-ops worker threads",
-		.type	= FIO_OPT_INT,
-		.off1	= OPT_OFF(workers),
-		.help	= "Threads for the calls io_uring has no opcode for (0: as many as iodepth)",
-		.def	= "0",
-		.minval	= 0,
+		.name = "ops_workers",
+		.lname = "nfsweep-ops worker threads",
+		.type = FIO_OPT_INT,
+		.off1 = OPT_OFF(workers),
+		.help = "Threads for the calls io_uring has no opcode for (0: as many as iodepth)",
+		.def = "0",
+		.minval = 0,
 		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
+		.group = FIO_OPT_G_INVALID,
 	},
 	{
-		.name	= "ops_stats",
-		.lname	= "nfsweep-ops statistics file",
-		.type	= FIO_OPT_STR_STORE,
-		.off1	= OPT_OFF(stats),
-		.help	= "Append each job's per-operation statistics here, one JSON line per job",
+		.name = "ops_stats",
+		.lname = "nfsweep-ops statistics file",
+		.type = FIO_OPT_STR_STORE,
+		.off1 = OPT_OFF(stats),
+		.help = "Append each job's per-operation statistics here, one JSON line per job",
 		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
+		.group = FIO_OPT_G_INVALID,
 	},
 	{
-		.name	= NULL,
+		.name = NULL,
 	},
 };
 
@@ -216,15 +216,18 @@ static int read_options(struct thread_data *td, const struct nfsweep_ops_options
 	conf->commit_pct = o->commit_pct;
 	conf->fd_cache = o->fd_cache;
 	conf->direct = td->o.odirect;
-	setup->shape = (struct ops_tree_shape){ .dirs = o->dirs, .files_per_dir = o->files_per_dir,
+	setup->shape = (struct ops_tree_shape){ .dirs = o->dirs,
+						.files_per_dir = o->files_per_dir,
 						.file_size = o->file_size };
 	setup->exec = strcmp(o->exec, "sync") ? OPS_EXEC_URING : OPS_EXEC_SYNC;
 	setup->iodepth = td->o.iodepth;
 	setup->workers = o->workers;
 	setup->seed = td->o.rand_seed ^ ((uint64_t)td->thread_number << 32) ^ td->subjob_number;
 	if (td->o.iodepth > o->dirs * o->files_per_dir) {
-		snprintf(msg, len, "iodepth=%u > ops_dirs x ops_files_per_dir = %u: each operation in "
-			 "flight needs a file of its own", td->o.iodepth, o->dirs * o->files_per_dir);
+		snprintf(msg, len,
+			 "iodepth=%u > ops_dirs x ops_files_per_dir = %u: each operation in "
+			 "flight needs a file of its own",
+			 td->o.iodepth, o->dirs * o->files_per_dir);
 		return -EINVAL;
 	}
 	return 0;
@@ -302,15 +305,19 @@ static int fio_nfsweep_ops_init(struct thread_data *td)
 	setup.root = root;
 	ret = ops_engine_open(&ld->e, &conf, &setup, msg, sizeof(msg));
 	if (ret) {
-		log_err("%s: init(): %s%s\n", ENGINE, msg, ret == -EPERM || ret == -ENOSYS ?
-			" (io_uring refused here: use ops_exec=sync)" : "");
+		log_err("%s: init(): %s%s\n", ENGINE, msg,
+			ret == -EPERM || ret == -ENOSYS ?
+				" (io_uring refused here: use ops_exec=sync)" :
+				"");
 		td_verror(td, -ret, "init");
 		goto fail;
 	}
-	dprint(FD_IO, "%s: tree %s (%u x %u slots of %llu bytes), ops_exec=%s, read share %u %%, "
-	       "io-wq bounded workers %u, %u worker threads\n", ENGINE, root, setup.shape.dirs,
-	       setup.shape.files_per_dir, (unsigned long long)setup.shape.file_size, o->exec,
-	       ld->read_pct, ld->e.iowq_bounded, ld->e.workers.n);
+	dprint(FD_IO,
+	       "%s: tree %s (%u x %u slots of %llu bytes), ops_exec=%s, read share %u %%, "
+	       "io-wq bounded workers %u, %u worker threads\n",
+	       ENGINE, root, setup.shape.dirs, setup.shape.files_per_dir,
+	       (unsigned long long)setup.shape.file_size, o->exec, ld->read_pct, ld->e.iowq_bounded,
+	       ld->e.workers.n);
 	ld->fill_issue_time = fio_fill_issue_time(td);
 	td->io_ops_data = ld;
 	return 0;
@@ -354,12 +361,13 @@ static enum fio_q_status fio_nfsweep_ops_queue(struct thread_data *td, struct io
 		io_u->error = 0;
 		return FIO_Q_COMPLETED;
 	}
-	op = ops_mix_pick_in_class(&ld->e.conf.mix, io_u->ddir == DDIR_READ ? OPS_READ_CLASS :
-				   OPS_WRITE_CLASS, ops_rand(&ld->e.ctx));
-	if (op < 0)	/* a mix without this class takes it anyway */
+	op = ops_mix_pick_in_class(&ld->e.conf.mix,
+				   io_u->ddir == DDIR_READ ? OPS_READ_CLASS : OPS_WRITE_CLASS,
+				   ops_rand(&ld->e.ctx));
+	if (op < 0) /* a mix without this class takes it anyway */
 		op = ops_mix_pick(&ld->e.conf.mix, ops_rand(&ld->e.ctx));
 	if (ld->e.exec == OPS_EXEC_SYNC && ld->fill_issue_time)
-		nfsweep_issued_now(td, &io_u->issue_time);	/* before the calls, as sync engines */
+		nfsweep_issued_now(td, &io_u->issue_time); /* before the calls, as sync engines */
 	io_u->engine_data = (void *)(uintptr_t)op;
 	if (ops_engine_start(&ld->e, (enum ops_op)op, io_u))
 		return FIO_Q_BUSY;
@@ -417,7 +425,8 @@ static struct io_u *finish(struct nfsweep_ops_data *ld, const struct ops_done *d
 	if (d->error && !ld->logged[d->op]) {
 		ld->logged[d->op] = true;
 		log_err("%s: %s: %s: %s (%s/d.../%s)\n", ENGINE, ops_ops[d->op].name,
-			ops_call_name(d->err_call), strerror(d->error), ld->e.tree.root, d->err_name);
+			ops_call_name(d->err_call), strerror(d->error), ld->e.tree.root,
+			d->err_name);
 	}
 	return io_u;
 }
@@ -433,8 +442,9 @@ static int fio_nfsweep_ops_getevents(struct thread_data *td, unsigned int min, u
 	(void)t;
 	ret = ops_engine_reap(e, min);
 	if (ret < 0) {
-		nfsweep_err(td, ENGINE, "getevents", e->ring_error_call ? e->ring_error_call :
-			    "io_uring_wait_cqe", -ret, "min=%u", min);
+		nfsweep_err(td, ENGINE, "getevents",
+			    e->ring_error_call ? e->ring_error_call : "io_uring_wait_cqe", -ret,
+			    "min=%u", min);
 		return ret;
 	}
 	n = e->ndone < max ? e->ndone : max;
@@ -498,7 +508,8 @@ static void write_stats(struct thread_data *td, struct nfsweep_ops_data *ld)
 		return;
 	m = open_memstream(&line, &len);
 	if (!m) {
-		nfsweep_err(td, ENGINE, "cleanup", "open_memstream", errno, "ops_stats=%s", o->stats);
+		nfsweep_err(td, ENGINE, "cleanup", "open_memstream", errno, "ops_stats=%s",
+			    o->stats);
 		return;
 	}
 	err = ops_stats_write(m, &ld->stats, td->o.name ? td->o.name : "job", td->subjob_number,
@@ -532,17 +543,17 @@ static void fio_nfsweep_ops_cleanup(struct thread_data *td)
 }
 
 NFSWEEP_EXPORT struct ioengine_ops ioengine = {
-	.name			= ENGINE,
-	.version		= FIO_IOOPS_VERSION,
-	.flags			= FIO_DISKLESSIO | FIO_NODISKUTIL | FIO_ASYNCIO_SETS_ISSUE_TIME,
-	.init			= fio_nfsweep_ops_init,
-	.queue			= fio_nfsweep_ops_queue,
-	.commit			= fio_nfsweep_ops_commit,
-	.getevents		= fio_nfsweep_ops_getevents,
-	.event			= fio_nfsweep_ops_event,
-	.cleanup		= fio_nfsweep_ops_cleanup,
-	.open_file		= fio_nfsweep_ops_open_file,
-	.close_file		= fio_nfsweep_ops_close_file,
-	.options		= options,
-	.option_struct_size	= sizeof(struct nfsweep_ops_options),
+	.name = ENGINE,
+	.version = FIO_IOOPS_VERSION,
+	.flags = FIO_DISKLESSIO | FIO_NODISKUTIL | FIO_ASYNCIO_SETS_ISSUE_TIME,
+	.init = fio_nfsweep_ops_init,
+	.queue = fio_nfsweep_ops_queue,
+	.commit = fio_nfsweep_ops_commit,
+	.getevents = fio_nfsweep_ops_getevents,
+	.event = fio_nfsweep_ops_event,
+	.cleanup = fio_nfsweep_ops_cleanup,
+	.open_file = fio_nfsweep_ops_open_file,
+	.close_file = fio_nfsweep_ops_close_file,
+	.options = options,
+	.option_struct_size = sizeof(struct nfsweep_ops_options),
 };

@@ -28,7 +28,7 @@
  * cmdprio options), so nothing is copied field by field.
  */
 struct nfsweep_uring_options {
-	void *pad;		/* fio's option parser wants a pointer first */
+	void *pad; /* fio's option parser wants a pointer first */
 	struct uring_opts o;
 };
 #define OPT_OFF(field) offsetof(struct nfsweep_uring_options, o.field)
@@ -38,11 +38,11 @@ struct nfsweep_uring_data {
 	struct uring_opts o;
 	struct uring_job job;
 	struct thread_data *td;
-	enum uring_path fallback_path;	/* for files that could not be probed */
-	unsigned int async_count;	/* for uring_force_async */
+	enum uring_path fallback_path; /* for files that could not be probed */
+	unsigned int async_count;      /* for uring_force_async */
 	bool fill_issue_time;
 	bool buffers_registered;
-	bool defer_submit;	/* commit() may leave requests for getevents() */
+	bool defer_submit; /* commit() may leave requests for getevents() */
 };
 
 static struct fio_option options[] = {
@@ -211,8 +211,7 @@ static int fio_nfsweep_uring_init(struct thread_data *td)
 	ld->job.direct = td->o.odirect;
 	ld->job.offload = td->o.io_submit_mode == IO_MODE_OFFLOAD;
 
-	ret = uring_opts_validate(&ld->o, &ld->job, nfsweep_numa_max_node(),
-				  msg, sizeof(msg));
+	ret = uring_opts_validate(&ld->o, &ld->job, nfsweep_numa_max_node(), msg, sizeof(msg));
 	if (ret) {
 		log_err("%s: init(): invalid options: %s\n", ENGINE, msg);
 		td_vmsg(td, EINVAL, msg, "init");
@@ -221,22 +220,23 @@ static int fio_nfsweep_uring_init(struct thread_data *td)
 
 	ret = uring_ring_open(&ld->r, &ld->o, &ld->job, NULL, &call);
 	if (ret) {
-		nfsweep_err(td, ENGINE, "init", call, -ret,
-			    "iodepth=%u uring_sqpoll=%u uring_hipri=%u uring_max_workers=%u%s",
-			    ld->job.iodepth, ld->o.sqpoll, ld->o.hipri, ld->o.max_workers,
-			    ret == -EPERM || ret == -ENOSYS ?
-			    "; io_uring is refused here (sysctl kernel.io_uring_disabled, or a seccomp "
-			    "filter as in containers): use ioengine=external:nfsweep-aio.so" : "");
+		nfsweep_err(
+			td, ENGINE, "init", call, -ret,
+			"iodepth=%u uring_sqpoll=%u uring_hipri=%u uring_max_workers=%u%s",
+			ld->job.iodepth, ld->o.sqpoll, ld->o.hipri, ld->o.max_workers,
+			ret == -EPERM || ret == -ENOSYS ?
+				"; io_uring is refused here (sysctl kernel.io_uring_disabled, or a seccomp "
+				"filter as in containers): use ioengine=external:nfsweep-aio.so" :
+				"");
 		goto out_free;
 	}
-	dprint(FD_IO, "%s: ring of %u, setup flags %s, ring fd registered %s\n",
-	       ENGINE, ld->job.iodepth,
-	       uring_setup_flags_str(ld->r.setup_flags, fl, sizeof(fl)),
+	dprint(FD_IO, "%s: ring of %u, setup flags %s, ring fd registered %s\n", ENGINE,
+	       ld->job.iodepth, uring_setup_flags_str(ld->r.setup_flags, fl, sizeof(fl)),
 	       ld->r.ring_fd_registered ? "yes" : "no");
 
 	/* Files fio opens before the probe can run take this path. */
 	ld->fallback_path = ld->o.submit == URING_PATH_AUTO ? URING_PATH_RING :
-			    (enum uring_path)ld->o.submit;
+							      (enum uring_path)ld->o.submit;
 	ld->fill_issue_time = fio_fill_issue_time(td);
 	/*
 	 * An SQPOLL ring submits without a syscall, so there is nothing to
@@ -284,8 +284,8 @@ static int fio_nfsweep_uring_post_init(struct thread_data *td)
 	free(iov);
 	if (ret) {
 		nfsweep_err(td, ENGINE, "post_init", "io_uring_register_buffers", -ret,
-			    "uring_fixedbufs=1, %u buffers of %llu bytes; RLIMIT_MEMLOCK?",
-			    nr, (unsigned long long)td_max_bs(td));
+			    "uring_fixedbufs=1, %u buffers of %llu bytes; RLIMIT_MEMLOCK?", nr,
+			    (unsigned long long)td_max_bs(td));
 		return 1;
 	}
 	ld->buffers_registered = true;
@@ -314,8 +314,8 @@ static int fio_nfsweep_uring_open_file(struct thread_data *td, struct fio_file *
 	if (ld->o.registerfiles) {
 		ret = uring_set_file(&ld->r, f->fileno, f->fd);
 		if (ret) {
-			nfsweep_err(td, ENGINE, "open_file", "io_uring_register_files_update",
-				    -ret, "uring_registerfiles=1, file %s", f->file_name);
+			nfsweep_err(td, ENGINE, "open_file", "io_uring_register_files_update", -ret,
+				    "uring_registerfiles=1, file %s", f->file_name);
 			return 1;
 		}
 	}
@@ -329,22 +329,24 @@ static int fio_nfsweep_uring_open_file(struct thread_data *td, struct fio_file *
 	if (ld->o.submit == URING_PATH_AUTO && td->slat_log) {
 		path = URING_PATH_RING;
 	} else if (ld->o.submit == URING_PATH_AUTO) {
-		enum uring_nowait nw = uring_probe_nowait(&ld->r, f->fd,
-							  f->real_file_size);
+		enum uring_nowait nw = uring_probe_nowait(&ld->r, f->fd, f->real_file_size);
 
-		hits = uring_probe_inline(&ld->r, f->fd, f->real_file_size,
-					  td->o.odirect, PROBES, &probes);
+		hits = uring_probe_inline(&ld->r, f->fd, f->real_file_size, td->o.odirect, PROBES,
+					  &probes);
 		if (hits < 0)
 			probes = 0;
 		if (nw != URING_NOWAIT_UNKNOWN || probes) {
-			path = uring_choose_path(URING_PATH_AUTO, nw, hits < 0 ? 0 : hits,
-						 probes, ld->job.iodepth);
+			path = uring_choose_path(URING_PATH_AUTO, nw, hits < 0 ? 0 : hits, probes,
+						 ld->job.iodepth);
 			ld->fallback_path = path;
 		}
-		dprint(FD_IO, "%s: %s: RWF_NOWAIT read %s, %d of %u ring reads "
-		       "completed inline%s%s: submission path %s\n", ENGINE,
-		       f->file_name, nw == URING_NOWAIT_YES ? "supported" :
-		       nw == URING_NOWAIT_NO ? "not supported" : "inconclusive",
+		dprint(FD_IO,
+		       "%s: %s: RWF_NOWAIT read %s, %d of %u ring reads "
+		       "completed inline%s%s: submission path %s\n",
+		       ENGINE, f->file_name,
+		       nw == URING_NOWAIT_YES ? "supported" :
+		       nw == URING_NOWAIT_NO  ? "not supported" :
+						"inconclusive",
 		       hits < 0 ? 0 : hits, probes, hits < 0 ? ", ring probe: " : "",
 		       hits < 0 ? strerror(-hits) : "", uring_path_name(path));
 	}
@@ -362,8 +364,7 @@ static int fio_nfsweep_uring_close_file(struct thread_data *td, struct fio_file 
 }
 
 /* The caller's own synchronous issue, for files whose requests would be punted. */
-static enum fio_q_status queue_inline(struct thread_data *td,
-				      struct nfsweep_uring_data *ld,
+static enum fio_q_status queue_inline(struct thread_data *td, struct nfsweep_uring_data *ld,
 				      struct io_u *io_u)
 {
 	struct iovec iov = { .iov_base = io_u->xfer_buf, .iov_len = io_u->xfer_buflen };
@@ -383,12 +384,13 @@ static enum fio_q_status queue_inline(struct thread_data *td,
 	 */
 	if (flags)
 		ret = io_u->ddir == DDIR_READ ?
-		      preadv2(io_u->file->fd, &iov, 1, io_u->offset, flags) :
-		      pwritev2(io_u->file->fd, &iov, 1, io_u->offset, flags);
+			      preadv2(io_u->file->fd, &iov, 1, io_u->offset, flags) :
+			      pwritev2(io_u->file->fd, &iov, 1, io_u->offset, flags);
 	else
-		ret = io_u->ddir == DDIR_READ ?
-		      pread(io_u->file->fd, io_u->xfer_buf, io_u->xfer_buflen, io_u->offset) :
-		      pwrite(io_u->file->fd, io_u->xfer_buf, io_u->xfer_buflen, io_u->offset);
+		ret = io_u->ddir == DDIR_READ ? pread(io_u->file->fd, io_u->xfer_buf,
+						      io_u->xfer_buflen, io_u->offset) :
+						pwrite(io_u->file->fd, io_u->xfer_buf,
+						       io_u->xfer_buflen, io_u->offset);
 	nfsweep_io_u_result(io_u, ret < 0 ? -errno : ret);
 	io_u_mark_submit(td, 1);
 	io_u_mark_complete(td, 1);
@@ -422,8 +424,7 @@ static void prep_rw(struct io_uring_sqe *sqe, const struct nfsweep_uring_data *l
  * FIO_Q_QUEUED, FIO_Q_BUSY (ring full: fio reaps and retries) or
  * FIO_Q_COMPLETED for requests issued inline.
  */
-static enum fio_q_status fio_nfsweep_uring_queue(struct thread_data *td,
-						 struct io_u *io_u)
+static enum fio_q_status fio_nfsweep_uring_queue(struct thread_data *td, struct io_u *io_u)
 {
 	struct nfsweep_uring_data *ld = td->io_ops_data;
 	enum uring_path path = (enum uring_path)io_u->file->engine_pos;
@@ -484,8 +485,8 @@ static void stamp_submitted(void *ctx, void *const *users, unsigned int n)
  * called, so nothing may stay behind: uring_submit_all() waits out EAGAIN
  * and EBUSY instead of returning with requests still staged.
  */
-static int submit_staged(struct thread_data *td, struct nfsweep_uring_data *ld,
-			 unsigned int wait, const char *hook)
+static int submit_staged(struct thread_data *td, struct nfsweep_uring_data *ld, unsigned int wait,
+			 const char *hook)
 {
 	unsigned int before = ld->r.inflight;
 	int ret;
@@ -495,8 +496,8 @@ static int submit_staged(struct thread_data *td, struct nfsweep_uring_data *ld,
 	if (ld->r.inflight > before)
 		io_u_mark_submit(td, ld->r.inflight - before);
 	if (ret < 0) {
-		nfsweep_err(td, ENGINE, hook, "io_uring_enter", -ret,
-			    "%u staged, waiting for %u", ld->r.staged, wait);
+		nfsweep_err(td, ENGINE, hook, "io_uring_enter", -ret, "%u staged, waiting for %u",
+			    ld->r.staged, wait);
 		return ret;
 	}
 	return 0;
@@ -520,8 +521,8 @@ static int fio_nfsweep_uring_commit(struct thread_data *td)
 }
 
 /* getevents(): required for async engines. At least @min, at most @max. */
-static int fio_nfsweep_uring_getevents(struct thread_data *td, unsigned int min,
-				       unsigned int max, const struct timespec *t)
+static int fio_nfsweep_uring_getevents(struct thread_data *td, unsigned int min, unsigned int max,
+				       const struct timespec *t)
 {
 	struct nfsweep_uring_data *ld = td->io_ops_data;
 	unsigned int actual_min = td->o.iodepth_batch_complete_min == 0 ? 0 : min;
@@ -536,8 +537,8 @@ static int fio_nfsweep_uring_getevents(struct thread_data *td, unsigned int min,
 	}
 	ret = uring_reap(&ld->r, actual_min, max);
 	if (ret < 0)
-		nfsweep_err(td, ENGINE, "getevents", "io_uring_enter", -ret,
-			    "min=%u max=%u", actual_min, max);
+		nfsweep_err(td, ENGINE, "getevents", "io_uring_enter", -ret, "min=%u max=%u",
+			    actual_min, max);
 	return ret;
 }
 
@@ -564,19 +565,19 @@ static void fio_nfsweep_uring_cleanup(struct thread_data *td)
 }
 
 NFSWEEP_EXPORT struct ioengine_ops ioengine = {
-	.name			= ENGINE,
-	.version		= FIO_IOOPS_VERSION,
-	.flags			= FIO_ASYNCIO_SYNC_TRIM | FIO_ASYNCIO_SETS_ISSUE_TIME,
-	.init			= fio_nfsweep_uring_init,
-	.post_init		= fio_nfsweep_uring_post_init,
-	.queue			= fio_nfsweep_uring_queue,
-	.commit			= fio_nfsweep_uring_commit,
-	.getevents		= fio_nfsweep_uring_getevents,
-	.event			= fio_nfsweep_uring_event,
-	.cleanup		= fio_nfsweep_uring_cleanup,
-	.open_file		= fio_nfsweep_uring_open_file,
-	.close_file		= fio_nfsweep_uring_close_file,
-	.get_file_size		= generic_get_file_size,
-	.options		= options,
-	.option_struct_size	= sizeof(struct nfsweep_uring_options),
+	.name = ENGINE,
+	.version = FIO_IOOPS_VERSION,
+	.flags = FIO_ASYNCIO_SYNC_TRIM | FIO_ASYNCIO_SETS_ISSUE_TIME,
+	.init = fio_nfsweep_uring_init,
+	.post_init = fio_nfsweep_uring_post_init,
+	.queue = fio_nfsweep_uring_queue,
+	.commit = fio_nfsweep_uring_commit,
+	.getevents = fio_nfsweep_uring_getevents,
+	.event = fio_nfsweep_uring_event,
+	.cleanup = fio_nfsweep_uring_cleanup,
+	.open_file = fio_nfsweep_uring_open_file,
+	.close_file = fio_nfsweep_uring_close_file,
+	.get_file_size = generic_get_file_size,
+	.options = options,
+	.option_struct_size = sizeof(struct nfsweep_uring_options),
 };

@@ -22,9 +22,9 @@
 
 #ifdef NFSWEEP_TEST_HOOKS
 int (*uring_test_enter)(struct io_uring *ring);
-#define uring_enter(r, wait) \
+#define uring_enter(r, wait)                               \
 	(uring_test_enter ? uring_test_enter(&(r)->ring) : \
-	 io_uring_submit_and_wait(&(r)->ring, wait))
+			    io_uring_submit_and_wait(&(r)->ring, wait))
 #else
 #define uring_enter(r, wait) io_uring_submit_and_wait(&(r)->ring, wait)
 #endif
@@ -47,8 +47,8 @@ const char *uring_path_name(enum uring_path path)
 	return names[path];
 }
 
-int uring_opts_validate(const struct uring_opts *o, const struct uring_job *job,
-			int numa_max_node, char *msg, size_t msglen)
+int uring_opts_validate(const struct uring_opts *o, const struct uring_job *job, int numa_max_node,
+			char *msg, size_t msglen)
 {
 	const char *why = NULL;
 
@@ -82,8 +82,7 @@ int uring_opts_validate(const struct uring_opts *o, const struct uring_job *job,
 	return -EINVAL;
 }
 
-unsigned int uring_setup_candidates(const struct uring_opts *o,
-				    const struct uring_job *job,
+unsigned int uring_setup_candidates(const struct uring_opts *o, const struct uring_job *job,
 				    unsigned int flags[URING_SETUP_MAX_CANDIDATES])
 {
 	unsigned int base = o->hipri ? IORING_SETUP_IOPOLL : 0;
@@ -106,8 +105,8 @@ unsigned int uring_setup_candidates(const struct uring_opts *o,
 	 * where another thread submits.
 	 */
 	if (!job->offload)
-		flags[n++] = base | IORING_SETUP_SINGLE_ISSUER |
-			     IORING_SETUP_DEFER_TASKRUN | IORING_SETUP_TASKRUN_FLAG;
+		flags[n++] = base | IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN |
+			     IORING_SETUP_TASKRUN_FLAG;
 	flags[n++] = base | IORING_SETUP_COOP_TASKRUN | IORING_SETUP_TASKRUN_FLAG;
 	flags[n++] = base;
 	return n;
@@ -136,17 +135,16 @@ const char *uring_setup_flags_str(unsigned int flags, char *buf, size_t len)
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		if (!(flags & names[i].bit))
 			continue;
-		used += snprintf(buf + used, used < len ? len - used : 0, "%s%s",
-				 used ? "|" : "", names[i].name);
+		used += snprintf(buf + used, used < len ? len - used : 0, "%s%s", used ? "|" : "",
+				 names[i].name);
 	}
 	if (!used)
 		snprintf(buf, len, "none");
 	return buf;
 }
 
-int uring_ring_open(struct uring_ring *r, const struct uring_opts *o,
-		    const struct uring_job *job, uring_init_fn init,
-		    const char **call)
+int uring_ring_open(struct uring_ring *r, const struct uring_opts *o, const struct uring_job *job,
+		    uring_init_fn init, const char **call)
 {
 	unsigned int cand[URING_SETUP_MAX_CANDIDATES];
 	unsigned int n, i;
@@ -215,8 +213,7 @@ void uring_ring_close(struct uring_ring *r)
 	memset(r, 0, sizeof(*r));
 }
 
-int uring_register_buffers(struct uring_ring *r, const struct iovec *iov,
-			   unsigned int nr)
+int uring_register_buffers(struct uring_ring *r, const struct iovec *iov, unsigned int nr)
 {
 	return io_uring_register_buffers(&r->ring, iov, nr);
 }
@@ -227,8 +224,7 @@ int uring_set_file(struct uring_ring *r, unsigned int slot, int fd)
 
 	if (!r->files_registered) {
 		/* A sparse table sized for fio's file numbers, filled at open. */
-		ret = io_uring_register_files_sparse(&r->ring, slot + 1 > 1024 ?
-						     slot + 1 : 1024);
+		ret = io_uring_register_files_sparse(&r->ring, slot + 1 > 1024 ? slot + 1 : 1024);
 		if (ret)
 			return ret;
 		r->files_registered = true;
@@ -252,12 +248,12 @@ static int ring_publish(struct uring_ring *r, unsigned int n, unsigned int wait)
 	if (!(r->setup_flags & IORING_SETUP_SQPOLL))
 		return ret;
 	if (ret < 0 && ret != -EAGAIN && ret != -EBUSY && ret != -EINTR)
-		return ret;	/* the wake-up failed for real */
+		return ret; /* the wake-up failed for real */
 	return (int)n;
 }
 
-int uring_probe_inline(struct uring_ring *r, int fd, unsigned long long size,
-		       bool direct, unsigned int probes, unsigned int *done)
+int uring_probe_inline(struct uring_ring *r, int fd, unsigned long long size, bool direct,
+		       unsigned int probes, unsigned int *done)
 {
 	unsigned long long span = size, step;
 	unsigned int i, hits = 0;
@@ -301,8 +297,7 @@ int uring_probe_inline(struct uring_ring *r, int fd, unsigned long long size,
 	return (int)hits;
 }
 
-enum uring_nowait uring_probe_nowait(struct uring_ring *r, int fd,
-				     unsigned long long size)
+enum uring_nowait uring_probe_nowait(struct uring_ring *r, int fd, unsigned long long size)
 {
 	struct iovec iov = { .iov_base = r->probe_buf, .iov_len = PROBE_BLOCK };
 
@@ -343,8 +338,8 @@ struct io_uring_sqe *uring_sqe_get(struct uring_ring *r, void *user)
 }
 
 /* uring_submit(), and in the same io_uring_enter wait for @wait completions. */
-static int submit_wait(struct uring_ring *r, unsigned int wait,
-		       uring_submitted_fn submitted, void *ctx)
+static int submit_wait(struct uring_ring *r, unsigned int wait, uring_submitted_fn submitted,
+		       void *ctx)
 {
 	unsigned int i, n;
 	int ret;
@@ -372,8 +367,8 @@ int uring_submit(struct uring_ring *r, uring_submitted_fn submitted, void *ctx)
 	return submit_wait(r, 0, submitted, ctx);
 }
 
-int uring_submit_all(struct uring_ring *r, unsigned int wait,
-		     uring_submitted_fn submitted, void *ctx)
+int uring_submit_all(struct uring_ring *r, unsigned int wait, uring_submitted_fn submitted,
+		     void *ctx)
 {
 	unsigned int idle = 0;
 	int total = 0, ret;
@@ -383,7 +378,7 @@ int uring_submit_all(struct uring_ring *r, unsigned int wait,
 		if (ret > 0) {
 			total += ret;
 			idle = 0;
-			wait = 0;	/* waited once already */
+			wait = 0; /* waited once already */
 			continue;
 		}
 		if (ret && ret != -EAGAIN && ret != -EBUSY && ret != -EINTR)
@@ -419,8 +414,7 @@ static unsigned int reap_ready(struct uring_ring *r, unsigned int max)
 		if (!n)
 			break;
 		for (i = 0; i < n; i++) {
-			r->events[r->nr_events + got + i].user =
-				io_uring_cqe_get_data(cqes[i]);
+			r->events[r->nr_events + got + i].user = io_uring_cqe_get_data(cqes[i]);
 			r->events[r->nr_events + got + i].res = cqes[i]->res;
 		}
 		io_uring_cq_advance(&r->ring, n);
@@ -449,8 +443,7 @@ int uring_reap(struct uring_ring *r, unsigned int min, unsigned int max)
 		if (r->nr_events >= min)
 			break;
 		/* One io_uring_enter(GETEVENTS) that also runs task work. */
-		ret = io_uring_wait_cqes(&r->ring, &cqe, min - r->nr_events,
-					 NULL, NULL);
+		ret = io_uring_wait_cqes(&r->ring, &cqe, min - r->nr_events, NULL, NULL);
 		if (ret < 0 && ret != -EINTR && ret != -EAGAIN && ret != -ETIME)
 			return ret;
 	}

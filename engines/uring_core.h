@@ -16,50 +16,49 @@
 
 /* How a request reaches the kernel (option uring_submit). */
 enum uring_path {
-	URING_PATH_AUTO = 0,	/* probe each file at open, then pick */
-	URING_PATH_RING,	/* plain SQE: the kernel tries inline first */
-	URING_PATH_ASYNC,	/* IOSQE_ASYNC: straight to an io-wq worker */
-	URING_PATH_INLINE,	/* issued by the caller with pread/pwrite */
+	URING_PATH_AUTO = 0, /* probe each file at open, then pick */
+	URING_PATH_RING,     /* plain SQE: the kernel tries inline first */
+	URING_PATH_ASYNC,    /* IOSQE_ASYNC: straight to an io-wq worker */
+	URING_PATH_INLINE,   /* issued by the caller with pread/pwrite */
 };
 
 const char *uring_path_name(enum uring_path path);
 
 /* The engine options, as plain values (fio's option table fills them). */
 struct uring_opts {
-	unsigned int fixedbufs;		/* uring_fixedbufs */
-	unsigned int registerfiles;	/* uring_registerfiles */
-	unsigned int sqpoll;		/* uring_sqpoll */
-	int sqpoll_cpu;			/* uring_sqpoll_cpu, -1 = any */
-	unsigned int max_workers;	/* uring_max_workers, 0 = kernel default */
-	unsigned int async_every;	/* uring_force_async, 0 = never */
-	unsigned int nowait;		/* uring_nowait */
-	unsigned int hipri;		/* uring_hipri (IOPOLL) */
-	int numa_node;			/* uring_numa_node, -1 = leave alone */
-	unsigned int submit;		/* uring_submit, enum uring_path */
-	unsigned int defer;		/* uring_defer_submit */
+	unsigned int fixedbufs;	    /* uring_fixedbufs */
+	unsigned int registerfiles; /* uring_registerfiles */
+	unsigned int sqpoll;	    /* uring_sqpoll */
+	int sqpoll_cpu;		    /* uring_sqpoll_cpu, -1 = any */
+	unsigned int max_workers;   /* uring_max_workers, 0 = kernel default */
+	unsigned int async_every;   /* uring_force_async, 0 = never */
+	unsigned int nowait;	    /* uring_nowait */
+	unsigned int hipri;	    /* uring_hipri (IOPOLL) */
+	int numa_node;		    /* uring_numa_node, -1 = leave alone */
+	unsigned int submit;	    /* uring_submit, enum uring_path */
+	unsigned int defer;	    /* uring_defer_submit */
 };
 
 /* What the job around the engine looks like, for validation. */
 struct uring_job {
 	unsigned int iodepth;
 	bool direct;
-	bool offload;	/* another thread submits (fio io_submit_mode=offload) */
+	bool offload; /* another thread submits (fio io_submit_mode=offload) */
 };
 
 /*
  * Check option combinations that cannot work. Returns 0, or -EINVAL with a
  * message in @msg naming the options involved.
  */
-int uring_opts_validate(const struct uring_opts *o, const struct uring_job *job,
-			int numa_max_node, char *msg, size_t msglen);
+int uring_opts_validate(const struct uring_opts *o, const struct uring_job *job, int numa_max_node,
+			char *msg, size_t msglen);
 
 /*
  * Ring setup flags to try, newest and fastest first; each later entry drops
  * what an older kernel may refuse. Returns how many were written to @flags.
  */
 #define URING_SETUP_MAX_CANDIDATES 4
-unsigned int uring_setup_candidates(const struct uring_opts *o,
-				    const struct uring_job *job,
+unsigned int uring_setup_candidates(const struct uring_opts *o, const struct uring_job *job,
 				    unsigned int flags[URING_SETUP_MAX_CANDIDATES]);
 
 /* Names the IORING_SETUP_* bits of @flags into @buf ("none" if none). */
@@ -73,16 +72,16 @@ struct uring_event {
 
 struct uring_ring {
 	struct io_uring ring;
-	unsigned int setup_flags;	/* what the kernel granted */
+	unsigned int setup_flags; /* what the kernel granted */
 	bool ring_fd_registered;
-	bool files_registered;		/* sparse file table in place */
+	bool files_registered; /* sparse file table in place */
 	unsigned int depth;
-	unsigned int staged;		/* SQEs prepared, not yet submitted */
-	unsigned int inflight;		/* submitted, not yet reaped */
-	unsigned int nr_events;		/* filled by the last uring_reap_* */
-	struct uring_event *events;	/* depth entries */
-	struct stage_ring stage;	/* the staged SQEs' user data, oldest first */
-	void *probe_buf;		/* one aligned block for the open-time probe */
+	unsigned int staged;	    /* SQEs prepared, not yet submitted */
+	unsigned int inflight;	    /* submitted, not yet reaped */
+	unsigned int nr_events;	    /* filled by the last uring_reap_* */
+	struct uring_event *events; /* depth entries */
+	struct stage_ring stage;    /* the staged SQEs' user data, oldest first */
+	void *probe_buf;	    /* one aligned block for the open-time probe */
 };
 
 /* The call that creates a ring; tests substitute it to play an old kernel. */
@@ -96,14 +95,12 @@ typedef int (*uring_init_fn)(unsigned int entries, struct io_uring *ring,
  * prepares a sparse file table if files are to be registered. Returns 0 or
  * -errno with @call naming the call that failed.
  */
-int uring_ring_open(struct uring_ring *r, const struct uring_opts *o,
-		    const struct uring_job *job, uring_init_fn init,
-		    const char **call);
+int uring_ring_open(struct uring_ring *r, const struct uring_opts *o, const struct uring_job *job,
+		    uring_init_fn init, const char **call);
 void uring_ring_close(struct uring_ring *r);
 
 /* Register @nr buffers for IORING_OP_{READ,WRITE}_FIXED. */
-int uring_register_buffers(struct uring_ring *r, const struct iovec *iov,
-			   unsigned int nr);
+int uring_register_buffers(struct uring_ring *r, const struct iovec *iov, unsigned int nr);
 
 /* Put @fd in slot @slot of the registered file table (-1 clears it). */
 int uring_set_file(struct uring_ring *r, unsigned int slot, int fd);
@@ -115,14 +112,14 @@ int uring_set_file(struct uring_ring *r, unsigned int slot, int fd);
  * probes), or -errno; @done receives the number of probes issued (0 when
  * the file is too small to probe).
  */
-int uring_probe_inline(struct uring_ring *r, int fd, unsigned long long size,
-		       bool direct, unsigned int probes, unsigned int *done);
+int uring_probe_inline(struct uring_ring *r, int fd, unsigned long long size, bool direct,
+		       unsigned int probes, unsigned int *done);
 
 /* Whether a file takes non-blocking reads at all (FMODE_NOWAIT). */
 enum uring_nowait {
-	URING_NOWAIT_UNKNOWN = 0,	/* the probe could not tell */
-	URING_NOWAIT_YES,		/* RWF_NOWAIT read worked or said EAGAIN */
-	URING_NOWAIT_NO,		/* EOPNOTSUPP: every ring request is punted */
+	URING_NOWAIT_UNKNOWN = 0, /* the probe could not tell */
+	URING_NOWAIT_YES,	  /* RWF_NOWAIT read worked or said EAGAIN */
+	URING_NOWAIT_NO,	  /* EOPNOTSUPP: every ring request is punted */
 };
 
 /*
@@ -131,8 +128,7 @@ enum uring_nowait {
  * EAGAIN only that the data is not cached yet (fio invalidates the cache at
  * open by default), which the ring probe alone cannot tell apart.
  */
-enum uring_nowait uring_probe_nowait(struct uring_ring *r, int fd,
-				     unsigned long long size);
+enum uring_nowait uring_probe_nowait(struct uring_ring *r, int fd, unsigned long long size);
 
 /*
  * The submission path for a file, from what the probes measured:
@@ -174,8 +170,8 @@ int uring_submit(struct uring_ring *r, uring_submitted_fn submitted, void *ctx);
  * about a second before giving up. Returns how many were submitted, or
  * -errno; requests not submitted stay staged, none is lost.
  */
-int uring_submit_all(struct uring_ring *r, unsigned int wait,
-		     uring_submitted_fn submitted, void *ctx);
+int uring_submit_all(struct uring_ring *r, unsigned int wait, uring_submitted_fn submitted,
+		     void *ctx);
 
 #ifdef NFSWEEP_TEST_HOOKS
 /*

@@ -23,7 +23,7 @@ int fuzz_memfd(const uint8_t *data, size_t size, char *path, size_t len)
 	size_t off = 0;
 
 	if (fd < 0)
-		abort();	/* the machine, not the input: stop loudly */
+		abort(); /* the machine, not the input: stop loudly */
 	while (off < size) {
 		ssize_t n = write(fd, data + off, size - off);
 

@@ -27,8 +27,9 @@
 #error "NFSWEEP_FIO_MAJOR/MINOR must be defined by the build (from FIO-VERSION-FILE)"
 #endif
 
-#define NFSWEEP_FIO_AT_LEAST(major, minor)                                                        \
-	(NFSWEEP_FIO_MAJOR > (major) || (NFSWEEP_FIO_MAJOR == (major) && NFSWEEP_FIO_MINOR >= (minor)))
+#define NFSWEEP_FIO_AT_LEAST(major, minor) \
+	(NFSWEEP_FIO_MAJOR > (major) ||    \
+	 (NFSWEEP_FIO_MAJOR == (major) && NFSWEEP_FIO_MINOR >= (minor)))
 
 #if NFSWEEP_FIO_MAJOR < 3 || (NFSWEEP_FIO_MAJOR == 3 && NFSWEEP_FIO_MINOR < 33)
 #error "nfsweep's engines need fio 3.33 or later (the FIO_SRC tree is older)"

@@ -16,8 +16,8 @@
 #error "NFSWEEP_FIO_VERSION must be defined by the build (from FIO-VERSION-FILE)"
 #endif
 
-void nfsweep_err(struct thread_data *td, const char *engine, const char *hook,
-		 const char *call, int err, const char *fmt, ...)
+void nfsweep_err(struct thread_data *td, const char *engine, const char *hook, const char *call,
+		 int err, const char *fmt, ...)
 {
 	char detail[256] = "";
 	va_list ap;
@@ -27,21 +27,19 @@ void nfsweep_err(struct thread_data *td, const char *engine, const char *hook,
 		vsnprintf(detail, sizeof(detail), fmt, ap);
 		va_end(ap);
 	}
-	log_err("%s: %s(): %s: %s%s%s%s\n", engine, hook, call, strerror(err),
-		*detail ? " (" : "", detail, *detail ? ")" : "");
+	log_err("%s: %s(): %s: %s%s%s%s\n", engine, hook, call, strerror(err), *detail ? " (" : "",
+		detail, *detail ? ")" : "");
 	td_verror(td, err, call);
 }
 
-int nfsweep_fio_guard(struct thread_data *td, const char *engine,
-		      const struct ioengine_ops *self)
+int nfsweep_fio_guard(struct thread_data *td, const char *engine, const struct ioengine_ops *self)
 {
 	if (strcmp(fio_version_string, NFSWEEP_FIO_VERSION)) {
 		log_err("%s: init(): refusing to run: this engine was built against "
 			"the source of %s but is loaded by %s, and struct layouts may "
 			"differ; rebuild it with 'make' against this fio's source "
 			"(or set FIO_SRC=<configured %s tree>)\n",
-			engine, NFSWEEP_FIO_VERSION, fio_version_string,
-			fio_version_string);
+			engine, NFSWEEP_FIO_VERSION, fio_version_string, fio_version_string);
 		td_vmsg(td, EPROTO, "fio version mismatch", "init");
 		return 1;
 	}
@@ -56,8 +54,7 @@ int nfsweep_fio_guard(struct thread_data *td, const char *engine,
 	return 0;
 }
 
-int nfsweep_place_buffers(struct thread_data *td, const char *engine,
-			  const char *option, int node)
+int nfsweep_place_buffers(struct thread_data *td, const char *engine, const char *option, int node)
 {
 	int ret;
 

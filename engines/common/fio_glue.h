@@ -16,8 +16,7 @@
  * checks one pointer whose position depends on the layout (td->io_ops must
  * be the engine's own table). Returns 0, or 1 with td's error set.
  */
-int nfsweep_fio_guard(struct thread_data *td, const char *engine,
-		      const struct ioengine_ops *self);
+int nfsweep_fio_guard(struct thread_data *td, const char *engine, const struct ioengine_ops *self);
 
 /*
  * Log one error that names where and what: the engine, the hook, the
@@ -25,9 +24,8 @@ int nfsweep_fio_guard(struct thread_data *td, const char *engine,
  * Also records it as the job's error so that fio's summary and exit code
  * carry it. @err is a positive errno.
  */
-void nfsweep_err(struct thread_data *td, const char *engine, const char *hook,
-		 const char *call, int err, const char *fmt, ...)
-	__attribute__((format(printf, 6, 7)));
+void nfsweep_err(struct thread_data *td, const char *engine, const char *hook, const char *call,
+		 int err, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 
 /*
  * fio trims with BLKDISCARD, which only a block device takes: on a file
@@ -41,8 +39,7 @@ int nfsweep_check_trim(struct thread_data *td, const char *engine, struct fio_fi
  * Bind fio's I/O buffers to NUMA node @node (no-op for -1). Returns 0, or
  * 1 with the error logged naming @hook and @option.
  */
-int nfsweep_place_buffers(struct thread_data *td, const char *engine,
-			  const char *option, int node);
+int nfsweep_place_buffers(struct thread_data *td, const char *engine, const char *option, int node);
 
 /*
  * The issue time of what the kernel just took, into @now: fio's own async

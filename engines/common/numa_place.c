@@ -41,8 +41,8 @@ int nfsweep_numa_bind(void *buf, size_t len, int node)
 	if (!mask)
 		return -ENOMEM;
 	numa_bitmask_setbit(mask, (unsigned int)node);
-	if (mbind((void *)start, end - start, MPOL_BIND, mask->maskp,
-		  mask->size + 1, MPOL_MF_MOVE | MPOL_MF_STRICT))
+	if (mbind((void *)start, end - start, MPOL_BIND, mask->maskp, mask->size + 1,
+		  MPOL_MF_MOVE | MPOL_MF_STRICT))
 		ret = -errno;
 	numa_bitmask_free(mask);
 	return ret;

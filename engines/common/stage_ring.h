@@ -15,8 +15,8 @@
 
 struct stage_ring {
 	void **slot;
-	unsigned int mask;	/* size - 1 */
-	unsigned int head;	/* the oldest entry */
+	unsigned int mask; /* size - 1 */
+	unsigned int head; /* the oldest entry */
 };
 
 /* Room for at least @min entries. 0, or -ENOMEM. */
@@ -51,8 +51,7 @@ static inline void stage_ring_push(struct stage_ring *r, unsigned int count, voi
 }
 
 /* Of @count staged, the oldest that lie one after another in memory; how many in @n. */
-static inline void **stage_ring_run(const struct stage_ring *r, unsigned int count,
-				    unsigned int *n)
+static inline void **stage_ring_run(const struct stage_ring *r, unsigned int count, unsigned int *n)
 {
 	unsigned int to_end = r->mask + 1 - r->head;
 

@@ -11,11 +11,14 @@
 #include "ops/ops_call.h"
 
 static const char *const names[OPS_NCALLS] = {
-	[CALL_STATX] = "statx", [CALL_OPENAT] = "openat", [CALL_CLOSE] = "close",
-	[CALL_READ] = "read", [CALL_WRITE] = "write", [CALL_FSYNC] = "fsync",
-	[CALL_UNLINKAT] = "unlinkat", [CALL_MKDIRAT] = "mkdirat", [CALL_RENAMEAT] = "renameat",
-	[CALL_ACCESS] = "faccessat", [CALL_CHMOD] = "fchmodat", [CALL_READLINK] = "readlinkat",
-	[CALL_STATFS] = "fstatfs", [CALL_READDIR] = "getdents64", [CALL_LOCK] = "fcntl(F_SETLKW)",
+	[CALL_STATX] = "statx",		 [CALL_OPENAT] = "openat",
+	[CALL_CLOSE] = "close",		 [CALL_READ] = "read",
+	[CALL_WRITE] = "write",		 [CALL_FSYNC] = "fsync",
+	[CALL_UNLINKAT] = "unlinkat",	 [CALL_MKDIRAT] = "mkdirat",
+	[CALL_RENAMEAT] = "renameat",	 [CALL_ACCESS] = "faccessat",
+	[CALL_CHMOD] = "fchmodat",	 [CALL_READLINK] = "readlinkat",
+	[CALL_STATFS] = "fstatfs",	 [CALL_READDIR] = "getdents64",
+	[CALL_LOCK] = "fcntl(F_SETLKW)",
 };
 
 const char *ops_call_name(enum ops_call c)
@@ -124,16 +127,26 @@ void ops_call_sync(struct ops_callargs *a)
 int ops_call_opcode(enum ops_call c)
 {
 	switch (c) {
-	case CALL_STATX:	return IORING_OP_STATX;
-	case CALL_OPENAT:	return IORING_OP_OPENAT;
-	case CALL_CLOSE:	return IORING_OP_CLOSE;
-	case CALL_READ:		return IORING_OP_READ;
-	case CALL_WRITE:	return IORING_OP_WRITE;
-	case CALL_FSYNC:	return IORING_OP_FSYNC;
-	case CALL_UNLINKAT:	return IORING_OP_UNLINKAT;
-	case CALL_MKDIRAT:	return IORING_OP_MKDIRAT;
-	case CALL_RENAMEAT:	return IORING_OP_RENAMEAT;
-	default:		return -1;
+	case CALL_STATX:
+		return IORING_OP_STATX;
+	case CALL_OPENAT:
+		return IORING_OP_OPENAT;
+	case CALL_CLOSE:
+		return IORING_OP_CLOSE;
+	case CALL_READ:
+		return IORING_OP_READ;
+	case CALL_WRITE:
+		return IORING_OP_WRITE;
+	case CALL_FSYNC:
+		return IORING_OP_FSYNC;
+	case CALL_UNLINKAT:
+		return IORING_OP_UNLINKAT;
+	case CALL_MKDIRAT:
+		return IORING_OP_MKDIRAT;
+	case CALL_RENAMEAT:
+		return IORING_OP_RENAMEAT;
+	default:
+		return -1;
 	}
 }
 

@@ -16,26 +16,38 @@
 
 enum ops_call {
 	/* io_uring has an opcode */
-	CALL_STATX, CALL_OPENAT, CALL_CLOSE, CALL_READ, CALL_WRITE, CALL_FSYNC,
-	CALL_UNLINKAT, CALL_MKDIRAT, CALL_RENAMEAT,
+	CALL_STATX,
+	CALL_OPENAT,
+	CALL_CLOSE,
+	CALL_READ,
+	CALL_WRITE,
+	CALL_FSYNC,
+	CALL_UNLINKAT,
+	CALL_MKDIRAT,
+	CALL_RENAMEAT,
 	/* a worker's */
-	CALL_ACCESS, CALL_CHMOD, CALL_READLINK, CALL_STATFS, CALL_READDIR, CALL_LOCK,
+	CALL_ACCESS,
+	CALL_CHMOD,
+	CALL_READLINK,
+	CALL_STATFS,
+	CALL_READDIR,
+	CALL_LOCK,
 	OPS_NCALLS
 };
 
 /* The arguments and result of one call. */
 struct ops_callargs {
 	enum ops_call call;
-	int dirfd;			/* the *at() calls, statfs, readdir */
-	char name[24], name2[24];	/* under dirfd; name2: rename's new name */
-	int flags;			/* openat's, unlinkat's (AT_REMOVEDIR) */
+	int dirfd;		  /* the *at() calls, statfs, readdir */
+	char name[24], name2[24]; /* under dirfd; name2: rename's new name */
+	int flags;		  /* openat's, unlinkat's (AT_REMOVEDIR) */
 	mode_t mode;
-	int fd;				/* close, read, write, fsync */
+	int fd; /* close, read, write, fsync */
 	void *buf;
 	size_t len;
 	uint64_t off;
-	struct statx stx;		/* statx's answer */
-	long res;			/* >= 0, or -errno */
+	struct statx stx; /* statx's answer */
+	long res;	  /* >= 0, or -errno */
 };
 
 /* The call's name for messages ("statx", "openat", ..). */

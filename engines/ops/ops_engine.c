@@ -142,9 +142,9 @@ static void drive(struct ops_engine *e, struct ops_req *r)
 			if (r->hk_error && !e->hk_error) {
 				e->hk_error = r->hk_error;
 				snprintf(e->hk_error_text, sizeof(e->hk_error_text),
-					 "%s after %s of slot %d (%s): %s", ops_call_name(r->err_call),
-					 ops_ops[r->op].name, r->slot, r->err_name,
-					 strerror(r->hk_error));
+					 "%s after %s of slot %d (%s): %s",
+					 ops_call_name(r->err_call), ops_ops[r->op].name, r->slot,
+					 r->err_name, strerror(r->hk_error));
 			}
 			if (r->slot >= 0)
 				ops_tree_release(&e->tree, (unsigned int)r->slot);
@@ -244,7 +244,8 @@ again:
 				int ret = arm_eventfd(e);
 
 				if (ret)
-					ring_failed(e, ret, "io_uring_get_sqe (re-arming the read of the "
+					ring_failed(e, ret,
+						    "io_uring_get_sqe (re-arming the read of the "
 						    "workers' eventfd)");
 				woken = 1;
 			} else {
@@ -279,7 +280,7 @@ static int wait_for(struct ops_engine *e, unsigned int min, bool all)
 		if (all ? !e->requests : e->ndone >= min || !e->inflight)
 			return 0;
 		if (e->exec == OPS_EXEC_SYNC)
-			return 0;	/* nothing waits in sync mode */
+			return 0; /* nothing waits in sync mode */
 		ret = io_uring_wait_cqe(&e->ring, &cqe);
 		if (ret < 0 && ret != -EINTR && ret != -ETIME) {
 			ring_failed(e, ret, "io_uring_wait_cqe");
@@ -299,7 +300,7 @@ static void raise_iowq(struct ops_engine *e, unsigned int want)
 	unsigned int vals[2] = { want, want };
 
 	if (!io_uring_register_iowq_max_workers(&e->ring, vals)) {
-		vals[0] = vals[1] = 0;	/* 0: only read back what is set */
+		vals[0] = vals[1] = 0; /* 0: only read back what is set */
 		if (!io_uring_register_iowq_max_workers(&e->ring, vals))
 			e->iowq_bounded = vals[0];
 	}
@@ -353,7 +354,8 @@ int ops_engine_open(struct ops_engine *e, const struct ops_conf *conf,
 	e->done_cap = setup->iodepth + e->tree.nslots;
 	e->done = calloc(e->done_cap, sizeof(*e->done));
 	e->buf_size = ops_xfer_max(&conf->read_xfer) > ops_xfer_max(&conf->write_xfer) ?
-		      ops_xfer_max(&conf->read_xfer) : ops_xfer_max(&conf->write_xfer);
+			      ops_xfer_max(&conf->read_xfer) :
+			      ops_xfer_max(&conf->write_xfer);
 	e->free_bufs = calloc(nbufs, sizeof(*e->free_bufs));
 	if (!e->reqs || !e->done || !e->free_bufs ||
 	    posix_memalign((void **)&e->bufs, 4096, nbufs * e->buf_size)) {

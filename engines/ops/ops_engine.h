@@ -15,15 +15,18 @@
 #include "ops/ops_plan.h"
 #include "ops/ops_workers.h"
 
-enum ops_exec { OPS_EXEC_URING, OPS_EXEC_SYNC };
+enum ops_exec {
+	OPS_EXEC_URING,
+	OPS_EXEC_SYNC
+};
 
 /* An operation whose timed part is over. */
 struct ops_done {
 	void *user;
 	enum ops_op op;
-	uint64_t ns;			/* its timed part's latency */
+	uint64_t ns; /* its timed part's latency */
 	uint64_t bytes;
-	int error;			/* unexpected errno, 0 none */
+	int error; /* unexpected errno, 0 none */
 	enum ops_call err_call;
 	char err_name[24];
 };
@@ -35,25 +38,25 @@ struct ops_engine {
 	enum ops_exec exec;
 	struct io_uring ring;
 	bool ring_open;
-	bool ring_has[OPS_NCALLS];	/* the calls this kernel's ring has an opcode for */
-	unsigned int iowq_bounded;	/* io-wq's bounded workers after raising them */
+	bool ring_has[OPS_NCALLS]; /* the calls this kernel's ring has an opcode for */
+	unsigned int iowq_bounded; /* io-wq's bounded workers after raising them */
 	struct ops_workers workers;
 	bool workers_on;
-	uint64_t efd_val;		/* the ring's read of the workers' eventfd */
+	uint64_t efd_val; /* the ring's read of the workers' eventfd */
 	struct ops_req *reqs, *free_reqs;
 	unsigned int nreqs;
 	char *bufs;
 	void **free_bufs;
 	unsigned int nfree_bufs;
 	size_t buf_size;
-	struct ops_done *done;		/* timed ends not yet taken */
+	struct ops_done *done; /* timed ends not yet taken */
 	unsigned int ndone, done_cap;
-	unsigned int inflight;		/* operations whose timed part is not over */
-	unsigned int requests;		/* requests in use, housekeeping and closes included */
-	int hk_error;			/* first housekeeping error (logged by the caller) */
+	unsigned int inflight; /* operations whose timed part is not over */
+	unsigned int requests; /* requests in use, housekeeping and closes included */
+	int hk_error;	       /* first housekeeping error (logged by the caller) */
 	char hk_error_text[160];
-	int ring_error;			/* the ring failed: reap returns it from then on */
-	const char *ring_error_call;	/* what failed, for the message */
+	int ring_error;		     /* the ring failed: reap returns it from then on */
+	const char *ring_error_call; /* what failed, for the message */
 };
 
 #ifdef NFSWEEP_TEST_HOOKS
@@ -66,11 +69,11 @@ extern int ops_test_arm_fail;
 #endif
 
 struct ops_engine_setup {
-	const char *root;		/* the tree's directory */
+	const char *root; /* the tree's directory */
 	struct ops_tree_shape shape;
 	enum ops_exec exec;
 	unsigned int iodepth;
-	unsigned int workers;		/* 0: as many as iodepth */
+	unsigned int workers; /* 0: as many as iodepth */
 	uint64_t seed;
 };
 

@@ -8,25 +8,25 @@
 #include "ops/ops_mix.h"
 
 const struct ops_op_info ops_ops[OPS_NOPS] = {
-	[OP_STAT]	= { "stat",		OPS_READ_CLASS,	"GETATTR" },
-	[OP_NEG_STAT]	= { "neg_stat",		OPS_READ_CLASS,	"LOOKUP" },
-	[OP_ACCESS]	= { "access",		OPS_READ_CLASS,	"ACCESS" },
-	[OP_READLINK]	= { "readlink",		OPS_READ_CLASS,	"READLINK" },
-	[OP_READDIR]	= { "readdir",		OPS_READ_CLASS,	"READDIRPLUS or READDIR" },
-	[OP_STATFS]	= { "statfs",		OPS_READ_CLASS,	"FSSTAT" },
-	[OP_READ]	= { "read",		OPS_READ_CLASS,	"READ" },
-	[OP_READ_FILE]	= { "read_file",	OPS_READ_CLASS,	"READ" },
-	[OP_SEQ_READ]	= { "seq_read",		OPS_READ_CLASS,	"READ" },
-	[OP_WRITE]	= { "write",		OPS_WRITE_CLASS, "WRITE, COMMIT" },
-	[OP_WRITE_FILE]	= { "write_file",	OPS_WRITE_CLASS, "WRITE, COMMIT" },
-	[OP_SEQ_WRITE]	= { "seq_write",	OPS_WRITE_CLASS, "WRITE, COMMIT" },
-	[OP_CREATE]	= { "create",		OPS_WRITE_CLASS, "CREATE" },
-	[OP_UNLINK]	= { "unlink",		OPS_WRITE_CLASS, "REMOVE" },
-	[OP_UNLINK2]	= { "unlink2",		OPS_WRITE_CLASS, "REMOVE" },
-	[OP_MKDIR]	= { "mkdir",		OPS_WRITE_CLASS, "MKDIR" },
-	[OP_RENAME]	= { "rename",		OPS_WRITE_CLASS, "RENAME" },
-	[OP_CHMOD]	= { "chmod",		OPS_WRITE_CLASS, "SETATTR" },
-	[OP_LOCK]	= { "lock",		OPS_WRITE_CLASS, "LOCK, LOCKU (NLM on v3)" },
+	[OP_STAT] = { "stat", OPS_READ_CLASS, "GETATTR" },
+	[OP_NEG_STAT] = { "neg_stat", OPS_READ_CLASS, "LOOKUP" },
+	[OP_ACCESS] = { "access", OPS_READ_CLASS, "ACCESS" },
+	[OP_READLINK] = { "readlink", OPS_READ_CLASS, "READLINK" },
+	[OP_READDIR] = { "readdir", OPS_READ_CLASS, "READDIRPLUS or READDIR" },
+	[OP_STATFS] = { "statfs", OPS_READ_CLASS, "FSSTAT" },
+	[OP_READ] = { "read", OPS_READ_CLASS, "READ" },
+	[OP_READ_FILE] = { "read_file", OPS_READ_CLASS, "READ" },
+	[OP_SEQ_READ] = { "seq_read", OPS_READ_CLASS, "READ" },
+	[OP_WRITE] = { "write", OPS_WRITE_CLASS, "WRITE, COMMIT" },
+	[OP_WRITE_FILE] = { "write_file", OPS_WRITE_CLASS, "WRITE, COMMIT" },
+	[OP_SEQ_WRITE] = { "seq_write", OPS_WRITE_CLASS, "WRITE, COMMIT" },
+	[OP_CREATE] = { "create", OPS_WRITE_CLASS, "CREATE" },
+	[OP_UNLINK] = { "unlink", OPS_WRITE_CLASS, "REMOVE" },
+	[OP_UNLINK2] = { "unlink2", OPS_WRITE_CLASS, "REMOVE" },
+	[OP_MKDIR] = { "mkdir", OPS_WRITE_CLASS, "MKDIR" },
+	[OP_RENAME] = { "rename", OPS_WRITE_CLASS, "RENAME" },
+	[OP_CHMOD] = { "chmod", OPS_WRITE_CLASS, "SETATTR" },
+	[OP_LOCK] = { "lock", OPS_WRITE_CLASS, "LOCK, LOCKU (NLM on v3)" },
 };
 
 /*
@@ -106,11 +106,13 @@ static int parse_list(const char *spec, struct ops_mix *mix, char *err, size_t l
 		op = ops_op_find(item);
 		if (op < 0) {
 			ops_op_names(names, sizeof(names));
-			snprintf(err, len, "unknown operation '%s' (the operations: %s)", item, names);
+			snprintf(err, len, "unknown operation '%s' (the operations: %s)", item,
+				 names);
 			ret = -EINVAL;
 		} else if ((w = hundredths(colon + 1)) < 0) {
-			snprintf(err, len, "%s:%s: the share is not a percentage (up to two decimals)",
-				 item, colon + 1);
+			snprintf(err, len,
+				 "%s:%s: the share is not a percentage (up to two decimals)", item,
+				 colon + 1);
 			ret = -EINVAL;
 		} else if (mix->weight[op]) {
 			snprintf(err, len, "%s is given twice", item);
@@ -122,7 +124,8 @@ static int parse_list(const char *spec, struct ops_mix *mix, char *err, size_t l
 		}
 	}
 	if (!ret && total != 10000) {
-		snprintf(err, len, "the shares add up to %lu.%02lu %%, not 100", total / 100, total % 100);
+		snprintf(err, len, "the shares add up to %lu.%02lu %%, not 100", total / 100,
+			 total % 100);
 		ret = -EINVAL;
 	}
 	free(copy);
@@ -140,8 +143,10 @@ int ops_mix_parse(const char *spec, struct ops_mix *mix, char *err, size_t len)
 		if (!strcmp(spec, named_mixes[i].name))
 			return parse_list(named_mixes[i].spec, mix, err, len);
 	if (!strchr(spec, ':')) {
-		snprintf(err, len, "unknown mix '%s' (sfs2008, eda_frontend, eda_backend, or "
-			 "OP:PCT,.. of the operations)", spec);
+		snprintf(err, len,
+			 "unknown mix '%s' (sfs2008, eda_frontend, eda_backend, or "
+			 "OP:PCT,.. of the operations)",
+			 spec);
 		return -EINVAL;
 	}
 	return parse_list(spec, mix, err, len);

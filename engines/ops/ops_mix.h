@@ -15,35 +15,38 @@
 
 enum ops_op {
 	/* read class */
-	OP_STAT,	/* statx of an empty file: GETATTR */
-	OP_NEG_STAT,	/* statx of a name that does not exist: LOOKUP */
-	OP_ACCESS,	/* faccessat(R_OK): ACCESS */
-	OP_READLINK,	/* readlinkat of a symlink: READLINK */
-	OP_READDIR,	/* open, getdents64 to the end, close: READDIR(PLUS) */
-	OP_STATFS,	/* statfs: FSSTAT */
-	OP_READ,	/* one transfer at a random aligned offset: READ */
-	OP_READ_FILE,	/* the whole file, in transfers */
-	OP_SEQ_READ,	/* the next transfer at the file's cursor */
+	OP_STAT,      /* statx of an empty file: GETATTR */
+	OP_NEG_STAT,  /* statx of a name that does not exist: LOOKUP */
+	OP_ACCESS,    /* faccessat(R_OK): ACCESS */
+	OP_READLINK,  /* readlinkat of a symlink: READLINK */
+	OP_READDIR,   /* open, getdents64 to the end, close: READDIR(PLUS) */
+	OP_STATFS,    /* statfs: FSSTAT */
+	OP_READ,      /* one transfer at a random aligned offset: READ */
+	OP_READ_FILE, /* the whole file, in transfers */
+	OP_SEQ_READ,  /* the next transfer at the file's cursor */
 	/* write class */
-	OP_WRITE,	/* one transfer at a random aligned offset, fsync'd ops_commit_pct of the time */
-	OP_WRITE_FILE,	/* the whole file, in transfers, then the same fsync share */
-	OP_SEQ_WRITE,	/* the next transfer at the file's cursor */
-	OP_CREATE,	/* openat(O_CREAT|O_EXCL) + close: CREATE; the name is removed after */
-	OP_UNLINK,	/* unlinkat of an empty file: REMOVE; it is made again after */
-	OP_UNLINK2,	/* unlinkat of a full file; it is made and filled again after */
-	OP_MKDIR,	/* mkdirat: MKDIR; removed after */
-	OP_RENAME,	/* renameat of an empty file: RENAME; renamed back after */
-	OP_CHMOD,	/* fchmodat, the mode toggled: SETATTR */
-	OP_LOCK,	/* open, fcntl write lock of the whole file, unlock, close: LOCK/LOCKU */
+	OP_WRITE, /* one transfer at a random aligned offset, fsync'd ops_commit_pct of the time */
+	OP_WRITE_FILE, /* the whole file, in transfers, then the same fsync share */
+	OP_SEQ_WRITE,  /* the next transfer at the file's cursor */
+	OP_CREATE,     /* openat(O_CREAT|O_EXCL) + close: CREATE; the name is removed after */
+	OP_UNLINK,     /* unlinkat of an empty file: REMOVE; it is made again after */
+	OP_UNLINK2,    /* unlinkat of a full file; it is made and filled again after */
+	OP_MKDIR,      /* mkdirat: MKDIR; removed after */
+	OP_RENAME,     /* renameat of an empty file: RENAME; renamed back after */
+	OP_CHMOD,      /* fchmodat, the mode toggled: SETATTR */
+	OP_LOCK,       /* open, fcntl write lock of the whole file, unlock, close: LOCK/LOCKU */
 	OPS_NOPS
 };
 
-enum ops_class { OPS_READ_CLASS, OPS_WRITE_CLASS };
+enum ops_class {
+	OPS_READ_CLASS,
+	OPS_WRITE_CLASS
+};
 
 struct ops_op_info {
 	const char *name;
 	enum ops_class cls;
-	const char *rpc;	/* what the kernel NFS client sends for it, caches permitting */
+	const char *rpc; /* what the kernel NFS client sends for it, caches permitting */
 };
 extern const struct ops_op_info ops_ops[OPS_NOPS];
 
@@ -51,7 +54,7 @@ extern const struct ops_op_info ops_ops[OPS_NOPS];
 int ops_op_find(const char *name);
 
 struct ops_mix {
-	unsigned int weight[OPS_NOPS];	/* in hundredths of a percent: 100.00 % = 10000 */
+	unsigned int weight[OPS_NOPS]; /* in hundredths of a percent: 100.00 % = 10000 */
 	unsigned int class_total[2];
 };
 

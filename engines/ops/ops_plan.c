@@ -8,20 +8,40 @@
 #include "ops/ops_plan.h"
 
 enum ops_step {
-	S_TIMED_START,	/* the timed part begins (after any untimed preparation) */
-	S_END_TIMED,	/* the timed part is over */
-	S_END_ALL,	/* housekeeping is over */
+	S_TIMED_START, /* the timed part begins (after any untimed preparation) */
+	S_END_TIMED,   /* the timed part is over */
+	S_END_ALL,     /* housekeeping is over */
 	/* timed */
-	S_STATX_E, S_STATX_N, S_ACCESS_E, S_CHMOD_E, S_READLINK_L, S_STATFS, S_READDIR, S_LOCK_E,
-	S_OPEN_C,	/* openat(cI, O_CREAT|O_EXCL) */
-	S_CLOSE,	/* close the fd the step before opened */
-	S_UNLINK_E, S_UNLINK_F, S_MKDIR_M, S_RENAME_ER,
-	S_OPEN_F,	/* fI from the fd cache, or openat */
-	S_READ_ONE, S_WRITE_ONE, S_READ_ALL, S_WRITE_ALL, S_SEQ_READ, S_SEQ_WRITE,
-	S_FSYNC_MAYBE,	/* fsync, ops_commit_pct of the time */
+	S_STATX_E,
+	S_STATX_N,
+	S_ACCESS_E,
+	S_CHMOD_E,
+	S_READLINK_L,
+	S_STATFS,
+	S_READDIR,
+	S_LOCK_E,
+	S_OPEN_C, /* openat(cI, O_CREAT|O_EXCL) */
+	S_CLOSE,  /* close the fd the step before opened */
+	S_UNLINK_E,
+	S_UNLINK_F,
+	S_MKDIR_M,
+	S_RENAME_ER,
+	S_OPEN_F, /* fI from the fd cache, or openat */
+	S_READ_ONE,
+	S_WRITE_ONE,
+	S_READ_ALL,
+	S_WRITE_ALL,
+	S_SEQ_READ,
+	S_SEQ_WRITE,
+	S_FSYNC_MAYBE, /* fsync, ops_commit_pct of the time */
 	/* untimed */
-	S_CLOSE_CACHED,	/* close fI's cached fd: unlinking an open file would be a rename on NFS */
-	S_UNLINK_C, S_CREATE_E, S_CREATE_F, S_FILL_F, S_RMDIR_M, S_RENAME_RE,
+	S_CLOSE_CACHED, /* close fI's cached fd: unlinking an open file would be a rename on NFS */
+	S_UNLINK_C,
+	S_CREATE_E,
+	S_CREATE_F,
+	S_FILL_F,
+	S_RMDIR_M,
+	S_RENAME_RE,
 };
 
 #define T S_TIMED_START
@@ -37,8 +57,8 @@ static const unsigned char prog_readdir[] = { T, S_READDIR, E, X };
 static const unsigned char prog_lock[] = { T, S_LOCK_E, E, X };
 static const unsigned char prog_create[] = { T, S_OPEN_C, S_CLOSE, E, S_UNLINK_C, X };
 static const unsigned char prog_unlink[] = { T, S_UNLINK_E, E, S_CREATE_E, S_CLOSE, X };
-static const unsigned char prog_unlink2[] = { S_CLOSE_CACHED, T, S_UNLINK_F, E, S_CREATE_F,
-					      S_FILL_F, S_CLOSE, X };
+static const unsigned char prog_unlink2[] = { S_CLOSE_CACHED, T,	S_UNLINK_F, E,
+					      S_CREATE_F,     S_FILL_F, S_CLOSE,    X };
 static const unsigned char prog_mkdir[] = { T, S_MKDIR_M, E, S_RMDIR_M, X };
 static const unsigned char prog_rename[] = { T, S_RENAME_ER, E, S_RENAME_RE, X };
 static const unsigned char prog_read[] = { T, S_OPEN_F, S_READ_ONE, E, X };
@@ -52,6 +72,7 @@ static const unsigned char prog_close[] = { S_CLOSE, X };
 #undef E
 #undef X
 
+/* clang-format off */
 static const unsigned char *const programs[OPS_NOPS] = {
 	[OP_STAT] = prog_stat, [OP_NEG_STAT] = prog_neg_stat, [OP_ACCESS] = prog_access,
 	[OP_READLINK] = prog_readlink, [OP_READDIR] = prog_readdir, [OP_STATFS] = prog_statfs,
@@ -61,6 +82,7 @@ static const unsigned char *const programs[OPS_NOPS] = {
 	[OP_UNLINK2] = prog_unlink2, [OP_MKDIR] = prog_mkdir, [OP_RENAME] = prog_rename,
 	[OP_CHMOD] = prog_chmod, [OP_LOCK] = prog_lock,
 };
+/* clang-format on */
 
 void ops_req_start(struct ops_ctx *c, struct ops_req *r, enum ops_op op, int slot, void *buf)
 {
@@ -93,10 +115,11 @@ static void on_name(struct ops_ctx *c, struct ops_req *r, enum ops_call call, ch
 	r->a.call = call;
 	r->a.fd = fd;
 	if (r->slot < 0)
-		return;		/* a detached close */
+		return; /* a detached close */
 	r->a.dirfd = t->dir_fd[ops_tree_dir(t, (unsigned int)r->slot)];
 	if (k)
-		ops_tree_name(k, ops_tree_idx(t, (unsigned int)r->slot), r->a.name, sizeof(r->a.name));
+		ops_tree_name(k, ops_tree_idx(t, (unsigned int)r->slot), r->a.name,
+			      sizeof(r->a.name));
 }
 
 /* A data call on fI's cached fd: @len bytes at @off. */
@@ -125,7 +148,7 @@ static void cache_fd(struct ops_ctx *c, struct ops_req *r, int fd)
 		    (victim < 0 || t->fd_used[s] < t->fd_used[victim]))
 			victim = (int)s;
 	if (victim < 0)
-		return;		/* every cached file is in use: over the cap for a while */
+		return; /* every cached file is in use: over the cap for a while */
 	r->evict_fd = t->fd[victim];
 	t->fd[victim] = -1;
 	t->nfds--;
@@ -151,8 +174,11 @@ static bool expected(unsigned char step, long res)
 		return true;
 	switch (step) {
 	case S_STATX_N:
-		return res == -ENOENT;	/* neg_stat: the name is not there */
-	case S_UNLINK_C: case S_RMDIR_M: case S_RENAME_RE: case S_CREATE_E:
+		return res == -ENOENT; /* neg_stat: the name is not there */
+	case S_UNLINK_C:
+	case S_RMDIR_M:
+	case S_RENAME_RE:
+	case S_CREATE_E:
 		return res == -ENOENT || res == -EEXIST;
 	default:
 		return false;
@@ -184,19 +210,27 @@ static bool answered(struct ops_ctx *c, struct ops_req *r, unsigned char step)
 		return true;
 	}
 	switch (step) {
-	case S_OPEN_C: case S_CREATE_E: case S_CREATE_F:
+	case S_OPEN_C:
+	case S_CREATE_E:
+	case S_CREATE_F:
 		r->a.fd = res >= 0 ? (int)res : -1;
 		return false;
 	case S_OPEN_F:
 		cache_fd(c, r, (int)res);
 		return false;
-	case S_CLOSE_CACHED: case S_CLOSE:
+	case S_CLOSE_CACHED:
+	case S_CLOSE:
 		r->a.fd = -1;
 		return false;
-	case S_READ_ONE: case S_WRITE_ONE: case S_SEQ_READ: case S_SEQ_WRITE:
+	case S_READ_ONE:
+	case S_WRITE_ONE:
+	case S_SEQ_READ:
+	case S_SEQ_WRITE:
 		r->bytes += (uint64_t)res;
 		return false;
-	case S_READ_ALL: case S_WRITE_ALL: case S_FILL_F:
+	case S_READ_ALL:
+	case S_WRITE_ALL:
+	case S_FILL_F:
 		r->bytes += step == S_FILL_F ? 0 : (uint64_t)res;
 		r->done_bytes += (uint64_t)res;
 		/* again until the whole file is done (a read of 0 bytes: the file ended) */
@@ -235,8 +269,10 @@ static bool setup_data(struct ops_ctx *c, struct ops_req *r, unsigned char step)
 	case S_READ_ALL:
 	case S_WRITE_ALL:
 		if (!r->xfer)
-			r->xfer = pick_xfer(c, step == S_READ_ALL ? &conf->read_xfer : &conf->write_xfer);
-		len = file_size(c) - r->done_bytes < r->xfer ? file_size(c) - r->done_bytes : r->xfer;
+			r->xfer = pick_xfer(c, step == S_READ_ALL ? &conf->read_xfer :
+								    &conf->write_xfer);
+		len = file_size(c) - r->done_bytes < r->xfer ? file_size(c) - r->done_bytes :
+							       r->xfer;
 		on_data(c, r, step == S_READ_ALL ? CALL_READ : CALL_WRITE, r->done_bytes, len);
 		return true;
 	case S_FILL_F: {
@@ -274,16 +310,36 @@ static bool setup(struct ops_ctx *c, struct ops_req *r, unsigned char step)
 	const struct ops_conf *conf = c->conf;
 
 	switch (step) {
-	case S_STATX_E:		on_name(c, r, CALL_STATX, 'e'); return true;
-	case S_STATX_N:		on_name(c, r, CALL_STATX, 'n'); return true;
-	case S_ACCESS_E:	on_name(c, r, CALL_ACCESS, 'e'); return true;
-	case S_READLINK_L:	on_name(c, r, CALL_READLINK, 'l'); return true;
-	case S_STATFS:		on_name(c, r, CALL_STATFS, 0); return true;
-	case S_READDIR:		on_name(c, r, CALL_READDIR, 0); return true;
-	case S_LOCK_E:		on_name(c, r, CALL_LOCK, 'e'); return true;
-	case S_UNLINK_E:	on_name(c, r, CALL_UNLINKAT, 'e'); return true;
-	case S_UNLINK_F:	on_name(c, r, CALL_UNLINKAT, 'f'); return true;
-	case S_UNLINK_C:	on_name(c, r, CALL_UNLINKAT, 'c'); return true;
+	case S_STATX_E:
+		on_name(c, r, CALL_STATX, 'e');
+		return true;
+	case S_STATX_N:
+		on_name(c, r, CALL_STATX, 'n');
+		return true;
+	case S_ACCESS_E:
+		on_name(c, r, CALL_ACCESS, 'e');
+		return true;
+	case S_READLINK_L:
+		on_name(c, r, CALL_READLINK, 'l');
+		return true;
+	case S_STATFS:
+		on_name(c, r, CALL_STATFS, 0);
+		return true;
+	case S_READDIR:
+		on_name(c, r, CALL_READDIR, 0);
+		return true;
+	case S_LOCK_E:
+		on_name(c, r, CALL_LOCK, 'e');
+		return true;
+	case S_UNLINK_E:
+		on_name(c, r, CALL_UNLINKAT, 'e');
+		return true;
+	case S_UNLINK_F:
+		on_name(c, r, CALL_UNLINKAT, 'f');
+		return true;
+	case S_UNLINK_C:
+		on_name(c, r, CALL_UNLINKAT, 'c');
+		return true;
 	case S_CHMOD_E:
 		on_name(c, r, CALL_CHMOD, 'e');
 		r->a.mode = t->mode_toggle[r->slot] ? 0644 : 0640;
@@ -299,8 +355,9 @@ static bool setup(struct ops_ctx *c, struct ops_req *r, unsigned char step)
 	case S_RENAME_ER:
 	case S_RENAME_RE:
 		on_name(c, r, CALL_RENAMEAT, step == S_RENAME_ER ? 'e' : 'r');
-		ops_tree_name(step == S_RENAME_ER ? 'r' : 'e', ops_tree_idx(t, (unsigned int)r->slot),
-			      r->a.name2, sizeof(r->a.name2));
+		ops_tree_name(step == S_RENAME_ER ? 'r' : 'e',
+			      ops_tree_idx(t, (unsigned int)r->slot), r->a.name2,
+			      sizeof(r->a.name2));
 		return true;
 	case S_OPEN_C:
 	case S_CREATE_E:
@@ -313,7 +370,7 @@ static bool setup(struct ops_ctx *c, struct ops_req *r, unsigned char step)
 		return true;
 	case S_CLOSE:
 		if (r->a.fd < 0)
-			return false;	/* the open before it failed */
+			return false; /* the open before it failed */
 		on_name(c, r, CALL_CLOSE, 0);
 		return true;
 	case S_CLOSE_CACHED:

@@ -23,40 +23,40 @@
 struct ops_conf {
 	struct ops_mix mix;
 	struct ops_xfer read_xfer, write_xfer;
-	unsigned int commit_pct;	/* writes followed by fsync, percent */
-	unsigned int fd_cache;		/* full files kept open at most */
-	bool direct;			/* O_DIRECT on the full files */
+	unsigned int commit_pct; /* writes followed by fsync, percent */
+	unsigned int fd_cache;	 /* full files kept open at most */
+	bool direct;		 /* O_DIRECT on the full files */
 };
 
 struct ops_ctx {
 	const struct ops_conf *conf;
 	struct ops_tree *tree;
-	uint64_t rng;			/* xorshift64 state */
-	uint64_t clock;			/* the fd cache's LRU clock */
+	uint64_t rng;	/* xorshift64 state */
+	uint64_t clock; /* the fd cache's LRU clock */
 };
 
 enum ops_step;
 
 struct ops_req {
 	enum ops_op op;
-	int slot;			/* -1: a detached close of an evicted fd */
-	void *user;			/* the caller's (fio's io_u) */
-	const unsigned char *prog;	/* the op's steps, ending with S_END_ALL */
+	int slot;		   /* -1: a detached close of an evicted fd */
+	void *user;		   /* the caller's (fio's io_u) */
+	const unsigned char *prog; /* the op's steps, ending with S_END_ALL */
 	unsigned int pc;
-	bool in_call;			/* a call was handed out and has not been answered */
-	bool timed;			/* in the timed part */
+	bool in_call; /* a call was handed out and has not been answered */
+	bool timed;   /* in the timed part */
 	bool timed_started;
-	uint64_t done_bytes, bytes;	/* whole-file I/O: progress; bytes moved */
-	uint64_t xfer;			/* this op's transfer size */
-	int error;			/* the timed part's first unexpected errno, 0 none */
-	int hk_error;			/* housekeeping's (the tree may need repair) */
-	enum ops_call err_call;		/* where the first of them came from */
+	uint64_t done_bytes, bytes; /* whole-file I/O: progress; bytes moved */
+	uint64_t xfer;		    /* this op's transfer size */
+	int error;		    /* the timed part's first unexpected errno, 0 none */
+	int hk_error;		    /* housekeeping's (the tree may need repair) */
+	enum ops_call err_call;	    /* where the first of them came from */
 	char err_name[24];
-	int evict_fd;			/* an fd the cache let go: close it (detached), or -1 */
-	struct ops_callargs a;		/* the call to make now */
-	void *buf;			/* the request's data buffer (max transfer) */
-	uint64_t start_ns;		/* when the timed part's first call went out */
-	struct ops_req *next;		/* on the caller's lists */
+	int evict_fd;	       /* an fd the cache let go: close it (detached), or -1 */
+	struct ops_callargs a; /* the call to make now */
+	void *buf;	       /* the request's data buffer (max transfer) */
+	uint64_t start_ns;     /* when the timed part's first call went out */
+	struct ops_req *next;  /* on the caller's lists */
 };
 
 /* xorshift64: cheap, and good enough to pick ops, slots and offsets. */
@@ -75,9 +75,9 @@ void ops_req_start(struct ops_ctx *c, struct ops_req *r, enum ops_op op, int slo
 void ops_req_start_close(struct ops_req *r, int fd);
 
 enum ops_next {
-	OPS_NEXT_CALL,		/* make r->a's call, then ops_req_next() again */
-	OPS_NEXT_TIMED_END,	/* the timed part is over (r->error says how); call again */
-	OPS_NEXT_DONE,		/* housekeeping done: release the slot, free the request */
+	OPS_NEXT_CALL,	    /* make r->a's call, then ops_req_next() again */
+	OPS_NEXT_TIMED_END, /* the timed part is over (r->error says how); call again */
+	OPS_NEXT_DONE,	    /* housekeeping done: release the slot, free the request */
 };
 
 /*

@@ -11,7 +11,7 @@ unsigned int ops_hist_bucket(uint64_t ns)
 
 	if (ns < OPS_HIST_SUB)
 		return (unsigned int)ns;
-	e = 63u - (unsigned int)__builtin_clzll(ns);		/* ns >= 2^e */
+	e = 63u - (unsigned int)__builtin_clzll(ns); /* ns >= 2^e */
 	shift = e - OPS_HIST_SUB_BITS;
 	/* (ns >> shift) is in [SUB, 2 SUB): the sub-bucket, above the exact ones */
 	return (shift + 1) * OPS_HIST_SUB + (unsigned int)(ns >> shift) - OPS_HIST_SUB;
@@ -89,7 +89,8 @@ int ops_stats_write(FILE *f, const struct ops_stats *s, const char *job, unsigne
 
 		if (!o->count && !mix->weight[i])
 			continue;
-		fprintf(f, "%s\"%s\":{\"count\":%llu,\"errors\":%llu,\"bytes\":%llu,\"sum_ns\":%llu,"
+		fprintf(f,
+			"%s\"%s\":{\"count\":%llu,\"errors\":%llu,\"bytes\":%llu,\"sum_ns\":%llu,"
 			"\"min_ns\":%llu,\"max_ns\":%llu,\"asked_pct\":%.4f,\"hist\":[",
 			first ? "" : ",", ops_ops[i].name, (unsigned long long)o->count,
 			(unsigned long long)o->errors, (unsigned long long)o->bytes,

@@ -95,7 +95,7 @@ static int fill_file(int dirfd, const char *name, uint64_t size)
 	fd = openat(dirfd, name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return -errno;
-	for (uint64_t done = 0; done < size && !ret; ) {
+	for (uint64_t done = 0; done < size && !ret;) {
 		size_t n = size - done < sizeof(buf) ? (size_t)(size - done) : sizeof(buf);
 		ssize_t w = write(fd, buf, n);
 
@@ -110,15 +110,16 @@ static int fill_file(int dirfd, const char *name, uint64_t size)
 }
 
 /* Slot @i of directory @dirfd as the tree wants it (see ops_tree.h). */
-static int repair_slot(struct ops_tree *t, int dirfd, unsigned int i, const char **call,
-		       char *name, size_t len)
+static int repair_slot(struct ops_tree *t, int dirfd, unsigned int i, const char **call, char *name,
+		       size_t len)
 {
 	char target[32];
 	struct stat st;
 	int fd;
 
 	ops_tree_name('f', i, name, len);
-	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) || (uint64_t)st.st_size != t->shape.file_size) {
+	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) ||
+	    (uint64_t)st.st_size != t->shape.file_size) {
 		*call = "write";
 		if ((fd = fill_file(dirfd, name, t->shape.file_size)))
 			return fd;
@@ -128,7 +129,7 @@ static int repair_slot(struct ops_tree *t, int dirfd, unsigned int i, const char
 		ops_tree_name('r', i, target, sizeof(target));
 		*call = "openat";
 		if (!renameat(dirfd, target, dirfd, name))
-			;	/* a rename that housekeeping did not undo */
+			; /* a rename that housekeeping did not undo */
 		else if ((fd = openat(dirfd, name, O_WRONLY | O_CREAT | O_CLOEXEC, 0644)) < 0 ||
 			 close(fd))
 			return -errno;
@@ -212,8 +213,9 @@ int ops_tree_layout(struct ops_tree *t, char *err, size_t len)
 		return ret;
 	}
 	f = fopen(marker, "w");
-	if (!f || fprintf(f, "dirs=%u files_per_dir=%u file_size=%llu\n", t->shape.dirs,
-			  t->shape.files_per_dir, (unsigned long long)t->shape.file_size) < 0 ||
+	if (!f ||
+	    fprintf(f, "dirs=%u files_per_dir=%u file_size=%llu\n", t->shape.dirs,
+		    t->shape.files_per_dir, (unsigned long long)t->shape.file_size) < 0 ||
 	    fclose(f)) {
 		ret = errno ? -errno : -EIO;
 		snprintf(err, len, "write %s: %s", marker, strerror(-ret));

@@ -31,13 +31,13 @@ struct ops_tree {
 	char root[4096];
 	struct ops_tree_shape shape;
 	unsigned int nslots, nbusy;
-	int *dir_fd;			/* per directory, O_DIRECTORY: the *at() calls' dirfd */
-	unsigned char *busy;		/* per slot */
-	unsigned char *mode_toggle;	/* per slot: chmod alternates 0644 and 0640 */
-	uint64_t *cursor;		/* per slot: seq_read/seq_write's next offset */
-	int *fd;			/* per slot: fI open (the fd cache), or -1 */
-	uint64_t *fd_used;		/* per slot: when fd was last used (LRU) */
-	unsigned int nfds;		/* fds cached */
+	int *dir_fd;		    /* per directory, O_DIRECTORY: the *at() calls' dirfd */
+	unsigned char *busy;	    /* per slot */
+	unsigned char *mode_toggle; /* per slot: chmod alternates 0644 and 0640 */
+	uint64_t *cursor;	    /* per slot: seq_read/seq_write's next offset */
+	int *fd;		    /* per slot: fI open (the fd cache), or -1 */
+	uint64_t *fd_used;	    /* per slot: when fd was last used (LRU) */
+	unsigned int nfds;	    /* fds cached */
 };
 
 /* The name of kind @k ('f', 'e', 'l', 'c', 'm', 'n', 'r': eI.r) of slot index @i. */

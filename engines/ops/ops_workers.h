@@ -20,8 +20,8 @@ struct ops_workers {
 	pthread_mutex_t lock;
 	pthread_cond_t more;
 	struct ops_req *todo, *todo_tail, *done;
-	unsigned int busy;		/* requests handed out and not yet taken back */
-	int efd;			/* written (+1) per finished request */
+	unsigned int busy; /* requests handed out and not yet taken back */
+	int efd;	   /* written (+1) per finished request */
 	bool stop;
 };
 

@@ -17,9 +17,16 @@ static uint64_t parse_size(const char *s, const char *end)
 		return 0;
 	if (e < end) {
 		switch (*e) {
-		case 'k': case 'K': v <<= 10; break;
-		case 'm': case 'M': v <<= 20; break;
-		default: return 0;
+		case 'k':
+		case 'K':
+			v <<= 10;
+			break;
+		case 'm':
+		case 'M':
+			v <<= 20;
+			break;
+		default:
+			return 0;
 		}
 		e++;
 	}
@@ -53,7 +60,8 @@ int ops_xfer_parse(const char *spec, struct ops_xfer *x, char *err, size_t len)
 			unsigned long pct = strtoul(slash + 1, &e, 10);
 
 			if (e != end || pct > 100) {
-				snprintf(err, len, "'%s': '%.*s' is not SIZE/PCT", spec, (int)(end - p), p);
+				snprintf(err, len, "'%s': '%.*s' is not SIZE/PCT", spec,
+					 (int)(end - p), p);
 				return -EINVAL;
 			}
 			x->pct[x->n] = (unsigned int)pct;

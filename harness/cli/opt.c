@@ -16,7 +16,7 @@
 
 /* Options per command; a test checks that every table fits. */
 #define OPT_MAX 64
-#define VAL_BASE 256	/* getopt_long's val of option i: clear of 'h' */
+#define VAL_BASE 256 /* getopt_long's val of option i: clear of 'h' */
 
 static size_t opt_count(const struct command *cmd)
 {
@@ -52,7 +52,8 @@ static int opt_apply(const struct opt *o, void *dst, const char *arg, char *err,
 			if (o->values)
 				snprintf(err, len, "expected one of: %s", o->values);
 			else
-				snprintf(err, len, "expected a whole number from %ld to %ld", o->min, o->max);
+				snprintf(err, len, "expected a whole number from %ld to %ld",
+					 o->min, o->max);
 			return -1;
 		}
 		*(int *)field = (int)v;
@@ -100,7 +101,7 @@ static int check_whole_names(const struct command *cmd, int argc, char **argv)
 			return -1;
 		}
 		if (o->type != OPT_FLAG && !a[2 + len])
-			i++;	/* its argument */
+			i++; /* its argument */
 	}
 	return 0;
 }
@@ -121,8 +122,10 @@ int opt_parse(const struct command *cmd, int argc, char **argv, void *dst, int *
 	for (i = 0; i < n; i++) {
 		const struct opt *o = cmd->opts[i];
 
-		longopts[i] = (struct option){ o->name, o->type == OPT_FLAG ? no_argument :
-					       required_argument, NULL, VAL_BASE + (int)i };
+		longopts[i] =
+			(struct option){ o->name,
+					 o->type == OPT_FLAG ? no_argument : required_argument,
+					 NULL, VAL_BASE + (int)i };
 		if (o->def && opt_apply(o, dst, o->def, err, sizeof(err))) {
 			fprintf(stderr, "nfsweep %s: the default of --%s, '%s': %s\n", cmd->name,
 				o->name, o->def, err);
@@ -136,7 +139,7 @@ int opt_parse(const struct command *cmd, int argc, char **argv, void *dst, int *
 	if (check_whole_names(cmd, argc, argv))
 		return -EINVAL;
 	optind = 1;
-	opterr = 0;	/* the messages below name the command */
+	opterr = 0; /* the messages below name the command */
 	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		const struct opt *o;
 
@@ -155,16 +158,19 @@ int opt_parse(const struct command *cmd, int argc, char **argv, void *dst, int *
 				fprintf(stderr, "nfsweep %s: %s needs an argument\n", cmd->name,
 					argv[optind - 1]);
 			else if (bad)
-				fprintf(stderr, "nfsweep %s: unknown option '%s'\n", cmd->name, bad);
+				fprintf(stderr, "nfsweep %s: unknown option '%s'\n", cmd->name,
+					bad);
 			else
-				fprintf(stderr, "nfsweep %s: unknown option '-%c'\n", cmd->name, optopt);
+				fprintf(stderr, "nfsweep %s: unknown option '-%c'\n", cmd->name,
+					optopt);
 			usage_hint(cmd);
 			return -EINVAL;
 		}
 		o = cmd->opts[c - VAL_BASE];
-		seen[c - VAL_BASE] = 1;	/* given again, the last one counts, as with any getopt tool */
+		seen[c - VAL_BASE] =
+			1; /* given again, the last one counts, as with any getopt tool */
 		if (opt_apply(o, dst, optarg, err, sizeof(err))) {
-			if (o->type == OPT_CALL)	/* its parser names the option */
+			if (o->type == OPT_CALL) /* its parser names the option */
 				fprintf(stderr, "nfsweep %s: %s\n", cmd->name, err);
 			else
 				fprintf(stderr, "nfsweep %s: --%s '%s': %s\n", cmd->name, o->name,
@@ -176,8 +182,8 @@ int opt_parse(const struct command *cmd, int argc, char **argv, void *dst, int *
 		if (cmd->opts[i]->required && !seen[i]) {
 			const struct opt *o = cmd->opts[i];
 
-			fprintf(stderr, "nfsweep %s: --%s %s is required (e.g. --%s %s)\n", cmd->name,
-				o->name, o->arg, o->name, o->example);
+			fprintf(stderr, "nfsweep %s: --%s %s is required (e.g. --%s %s)\n",
+				cmd->name, o->name, o->arg, o->name, o->example);
 			return -EINVAL;
 		}
 	npos = argc - optind;
@@ -268,8 +274,8 @@ void opt_print_help(const struct command *cmd, FILE *out)
 		col = fprintf(out, "  %s", label);
 		print_wrapped(out, line, col, 30);
 	}
-	fprintf(out, "  %-27s %s\n  %-27s %s\n\n", "-h, --help", "this help",
-		"--version", "nfsweep's version and the results schema version");
+	fprintf(out, "  %-27s %s\n  %-27s %s\n\n", "-h, --help", "this help", "--version",
+		"nfsweep's version and the results schema version");
 	/* checked for every command by the unit tests: a status the table has, the text whole */
 	if (!exit_status_text(cmd->exits, line, sizeof(line)))
 		print_wrapped(out, line, fprintf(out, "exit status:"), 13);
@@ -318,12 +324,12 @@ static void roff_opt(FILE *out, const struct opt *o, int optional)
 
 void opt_print_man_synopsis(const struct command *const *cmds, size_t n, FILE *out)
 {
-	fputs(".nh\n.ad l\n", out);	/* no hyphens inside option names */
+	fputs(".nh\n.ad l\n", out); /* no hyphens inside option names */
 	for (size_t c = 0; c < n; c++) {
 		size_t k = opt_count(cmds[c]);
 
 		fprintf(out, ".B nfsweep %s\n", cmds[c]->name);
-		for (int pass = 0; pass < 2; pass++)	/* required options first */
+		for (int pass = 0; pass < 2; pass++) /* required options first */
 			for (size_t i = 0; i < k; i++)
 				if (cmds[c]->opts[i]->required == !pass)
 					roff_opt(out, cmds[c]->opts[i], pass);
@@ -403,11 +409,13 @@ void opt_print_man_options(const struct command *const *cmds, size_t n, FILE *ou
 
 static void completion_case(const struct command *cmd, FILE *out)
 {
+	/* clang-format off */
 	static const struct { enum opt_complete kind; const char *action; } kinds[] = {
 		{ OPT_COMPLETE_FILE, "compopt -o default; COMPREPLY=()" },
 		{ OPT_COMPLETE_DIR, "COMPREPLY=($(compgen -d -- \"$cur\"))" },
 		{ OPT_COMPLETE_NONE, "COMPREPLY=()" },
 	};
+	/* clang-format on */
 	size_t k = opt_count(cmd), i;
 
 	fprintf(out, "\t%s)\n\t\topts='", cmd->name);
@@ -433,7 +441,8 @@ static void completion_case(const struct command *cmd, FILE *out)
 		const struct opt *o = cmd->opts[i];
 
 		if (o->type != OPT_FLAG && o->values)
-			fprintf(out, "\t\t--%s) COMPREPLY=($(compgen -W '%s' -- \"$cur\")); return ;;\n",
+			fprintf(out,
+				"\t\t--%s) COMPREPLY=($(compgen -W '%s' -- \"$cur\")); return ;;\n",
 				o->name, o->values);
 	}
 	fprintf(out, "\t\tesac ;;\n");
@@ -441,19 +450,21 @@ static void completion_case(const struct command *cmd, FILE *out)
 
 void opt_print_bash_completion(const struct command *const *cmds, size_t n, FILE *out)
 {
-	fprintf(out, "# bash completion for nfsweep, generated by 'nfsweep completion' from its\n"
+	fprintf(out,
+		"# bash completion for nfsweep, generated by 'nfsweep completion' from its\n"
 		"# option tables: do not edit (make docs regenerates it).\n"
 		"_nfsweep()\n{\n"
 		"\tlocal cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} opts=\n"
 		"\tif [ \"$COMP_CWORD\" -eq 1 ]; then\n\t\tCOMPREPLY=($(compgen -W '");
 	for (size_t c = 0; c < n; c++)
 		fprintf(out, "%s ", cmds[c]->name);
-	fprintf(out, "--help --version' -- \"$cur\"))\n\t\treturn\n\tfi\n\tcase ${COMP_WORDS[1]} in\n");
+	fprintf(out,
+		"--help --version' -- \"$cur\"))\n\t\treturn\n\tfi\n\tcase ${COMP_WORDS[1]} in\n");
 	for (size_t c = 0; c < n; c++)
 		completion_case(cmds[c], out);
 	fprintf(out, "\t*) return ;;\n\tesac\n"
-		"\tif [[ $cur == -* ]]; then\n"
-		"\t\tCOMPREPLY=($(compgen -W \"$opts\" -- \"$cur\"))\n"
-		"\telse\n\t\tcompopt -o default; COMPREPLY=()\n\tfi\n}\n"
-		"complete -F _nfsweep nfsweep\n");
+		     "\tif [[ $cur == -* ]]; then\n"
+		     "\t\tCOMPREPLY=($(compgen -W \"$opts\" -- \"$cur\"))\n"
+		     "\telse\n\t\tcompopt -o default; COMPREPLY=()\n\tfi\n}\n"
+		     "complete -F _nfsweep nfsweep\n");
 }

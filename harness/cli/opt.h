@@ -15,10 +15,10 @@
 #include <stdio.h>
 
 enum opt_type {
-	OPT_FLAG,	/* no argument: sets an int field to 1 */
-	OPT_INT,	/* an int field, a whole number within [min, max] */
-	OPT_STR,	/* a const char * field: the argument itself */
-	OPT_CALL,	/* parse() takes the argument (lists, specifications) */
+	OPT_FLAG, /* no argument: sets an int field to 1 */
+	OPT_INT,  /* an int field, a whole number within [min, max] */
+	OPT_STR,  /* a const char * field: the argument itself */
+	OPT_CALL, /* parse() takes the argument (lists, specifications) */
 };
 
 /* What the shell completes after the option. */
@@ -26,37 +26,37 @@ enum opt_complete {
 	OPT_COMPLETE_NONE,
 	OPT_COMPLETE_FILE,
 	OPT_COMPLETE_DIR,
-	OPT_COMPLETE_WORDS,	/* the words of .values */
+	OPT_COMPLETE_WORDS, /* the words of .values */
 };
 
 struct opt {
-	const char *name;	/* without the leading "--" */
-	const char *arg;	/* the argument's name ("S", "FILE.csv"); NULL for OPT_FLAG */
-	const char *help;	/* one line, for --help and the man page */
-	const char *more;	/* the man page's further explanation, if any */
+	const char *name; /* without the leading "--" */
+	const char *arg;  /* the argument's name ("S", "FILE.csv"); NULL for OPT_FLAG */
+	const char *help; /* one line, for --help and the man page */
+	const char *more; /* the man page's further explanation, if any */
 	enum opt_type type;
-	size_t off;		/* the field it sets in the command's options struct */
-	long min, max;		/* OPT_INT bounds */
-	const char *def;	/* parsed before the command line and shown; NULL: none */
+	size_t off;	 /* the field it sets in the command's options struct */
+	long min, max;	 /* OPT_INT bounds */
+	const char *def; /* parsed before the command line and shown; NULL: none */
 	/* OPT_CALL: 0, or -1 with @err saying what is wrong, naming the option */
 	int (*parse)(void *opts, const char *arg, char *err, size_t errlen);
-	const char *values;	/* the words it takes, space-separated */
+	const char *values; /* the words it takes, space-separated */
 	enum opt_complete complete;
-	const char *example;	/* a valid argument: the tests walk the tables with it */
-	unsigned int required:1;	/* the command cannot run without it */
-	unsigned int repeat:1;		/* may be given more than once */
+	const char *example;	   /* a valid argument: the tests walk the tables with it */
+	unsigned int required : 1; /* the command cannot run without it */
+	unsigned int repeat : 1;   /* may be given more than once */
 };
 
 struct exit_use;
 
 struct command {
 	const char *name;
-	const char *summary;	/* one line, in `nfsweep --help` */
-	const char *args;	/* positional arguments ("FILE.csv .."); NULL: none */
-	int min_args, max_args;	/* how many; max -1: no limit */
-	const char *about;	/* what it does, for --help and the man page */
-	const struct opt *const *opts;	/* NULL-terminated; NULL: no options */
-	const struct exit_use *exits;	/* the statuses it can end with (cli/exit_status.h) */
+	const char *summary;	       /* one line, in `nfsweep --help` */
+	const char *args;	       /* positional arguments ("FILE.csv .."); NULL: none */
+	int min_args, max_args;	       /* how many; max -1: no limit */
+	const char *about;	       /* what it does, for --help and the man page */
+	const struct opt *const *opts; /* NULL-terminated; NULL: no options */
+	const struct exit_use *exits;  /* the statuses it can end with (cli/exit_status.h) */
 	int (*run)(const struct command *cmd, int argc, char **argv);
 };
 

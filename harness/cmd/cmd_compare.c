@@ -27,6 +27,7 @@ struct compare_opts {
 	const char *base, *out, *reference;
 };
 
+/* clang-format off */
 static const struct opt
 o_base = { .name = "base", .arg = "LABEL", .type = OPT_STR,
 	.off = offsetof(struct compare_opts, base),
@@ -39,8 +40,8 @@ o_reference = { .name = "reference", .arg = "DIR", .type = OPT_STR,
 	.off = offsetof(struct compare_opts, reference),
 	.help = "the published figures (default: results-schema/reference, or the installed copy)",
 	.complete = OPT_COMPLETE_DIR, .example = "results-schema/reference" };
+/* clang-format on */
 static const struct opt *const compare_opts[] = { &o_base, &o_out, &o_reference, NULL };
-
 
 /*
  * How far a measured ratio is from the published one, in percent of it; an
@@ -68,11 +69,12 @@ static double shown_round(double d, double per)
  * so that the columns before it keep the places they had (schema of
  * compare.csv before 1.5).
  */
-static void csv_ratio(struct csv_file *out, const char *kind, const char *profile, int pct, enum rt_metric m,
-		      const char *target, const char *base, const double vals[3], double published,
-		      const char *what)
+static void csv_ratio(struct csv_file *out, const char *kind, const char *profile, int pct,
+		      enum rt_metric m, const char *target, const char *base, const double vals[3],
+		      double published, const char *what)
 {
 	char cells[6][32];
+	/* clang-format off */
 	const char *row[COMPARE_NCOLUMNS] = {
 		[COMPARE_COL_kind] = kind, [COMPARE_COL_profile] = profile,
 		[COMPARE_COL_read_pct] = cells[0], [COMPARE_COL_metric] = rt_metric_column[m],
@@ -81,6 +83,7 @@ static void csv_ratio(struct csv_file *out, const char *kind, const char *profil
 		[COMPARE_COL_ratio] = cells[3], [COMPARE_COL_published_ratio] = cells[4],
 		[COMPARE_COL_what] = what, [COMPARE_COL_difference_from_published_pct] = cells[5],
 	};
+	/* clang-format on */
 
 	snprintf(cells[0], 32, "%d", pct);
 	for (int i = 0; i < 3; i++)
@@ -88,7 +91,8 @@ static void csv_ratio(struct csv_file *out, const char *kind, const char *profil
 	cells[4][0] = cells[5][0] = '\0';
 	if (published > 0) {
 		snprintf(cells[4], 32, "%.3f", published);
-		snprintf(cells[5], 32, "%.1f", shown_round(pct_from_published(vals[2], published), 10));
+		snprintf(cells[5], 32, "%.1f",
+			 shown_round(pct_from_published(vals[2], published), 10));
 	}
 	csv_file_record(out, row, COMPARE_NCOLUMNS);
 }
@@ -107,12 +111,14 @@ static void print_headlines(const struct results_table *t, const struct referenc
 	if (base < 0 || !n) {
 		printf("no published nconnect comparison: it is an nconnect=N variant over the "
 		       "nconnect=1 one, and %s has %s (columns nconnect_asked and transports)\n",
-		       file, base < 0 ? "no target mounted with nconnect=1 on one transport" :
-		       "no target mounted with nconnect=N that got its N transports");
+		       file,
+		       base < 0 ? "no target mounted with nconnect=1 on one transport" :
+				  "no target mounted with nconnect=N that got its N transports");
 		return;
 	}
 	printf("nconnect comparison, each nconnect=N variant over %s (nconnect=1), beside the "
-	       "published gain (difference: measured / published - 1):\n", t->targets[base]);
+	       "published gain (difference: measured / published - 1):\n",
+	       t->targets[base]);
 	printf("  %-26s %-8s", "workload", "unit");
 	for (int tg = 0; tg < t->ntargets; tg++)
 		if (compare_nconnect_variant(t, tg))
@@ -130,8 +136,8 @@ static void print_headlines(const struct results_table *t, const struct referenc
 	for (int h = 0; h < NHEADLINES; h++) {
 		const struct headline *hl = &headlines[h];
 		int p = rt_profile(t, hl->profile);
-		const struct ref_value *pub = reference_find(ref, "nconnect gain", hl->profile,
-							     hl->read_pct, "ratio");
+		const struct ref_value *pub =
+			reference_find(ref, "nconnect gain", hl->profile, hl->read_pct, "ratio");
 		char pubs[16] = "-", diffs[RT_MAX][16];
 		int nd = 0;
 
@@ -155,8 +161,9 @@ static void print_headlines(const struct results_table *t, const struct referenc
 				snprintf(diffs[nd], sizeof(diffs[nd]), "%+.0f%%",
 					 shown_round(pct_from_published(v[2], pub->value), 1));
 			nd++;
-			csv_ratio(out, "headline", hl->profile, hl->read_pct, hl->metric, t->targets[tg],
-				  t->targets[base], v, pub ? pub->value : -1, hl->name);
+			csv_ratio(out, "headline", hl->profile, hl->read_pct, hl->metric,
+				  t->targets[tg], t->targets[base], v, pub ? pub->value : -1,
+				  hl->name);
 		}
 		printf(" %10s", pubs);
 		for (int i = 0; i < nd; i++)
@@ -227,9 +234,8 @@ static int ratio_of(const struct results_table *a, int pa, int ta, const struct 
 }
 
 /* One point of run B against run A: the figure, read p99, write p99. */
-static void runs_point(const struct results_table *a, int pa, int ta,
-		       const struct results_table *b, int pb, int tb, int pct,
-		       const char *base, struct csv_file *out)
+static void runs_point(const struct results_table *a, int pa, int ta, const struct results_table *b,
+		       int pb, int tb, int pct, const char *base, struct csv_file *out)
 {
 	enum rt_metric ms[3] = { rt_is_throughput(a, pa) ? RT_TOTAL_MIB : RT_TOTAL_IOPS,
 				 RT_READ_P99, RT_WRITE_P99 };
@@ -265,8 +271,8 @@ static int compare_runs(const struct results_table *a, const struct results_tabl
 			common += rt_target(b, a->targets[ta]) >= 0;
 		if (pb < 0 || !common)
 			continue;
-		printf("\n%s: total %s, read p99, write p99 (second / first)\n%-7s", a->profiles[pa],
-		       rt_is_throughput(a, pa) ? "MiB/s" : "IOPS", "read %");
+		printf("\n%s: total %s, read p99, write p99 (second / first)\n%-7s",
+		       a->profiles[pa], rt_is_throughput(a, pa) ? "MiB/s" : "IOPS", "read %");
 		for (int ta = 0; ta < a->ntargets; ta++)
 			if (rt_target(b, a->targets[ta]) >= 0)
 				printf(" %20s", a->targets[ta]);
@@ -327,8 +333,10 @@ static int commit_out(struct csv_file *out)
 	int ret = csv_file_commit(out);
 
 	if (ret) {
-		fprintf(stderr, "nfsweep compare: write %s: %s; not written (what is printed above "
-			"stands)\n", out->path, strerror(-ret));
+		fprintf(stderr,
+			"nfsweep compare: write %s: %s; not written (what is printed above "
+			"stands)\n",
+			out->path, strerror(-ret));
 		return EXIT_SETUP;
 	}
 	fprintf(stderr, "nfsweep compare: written to %s\n", out->path);
@@ -344,9 +352,10 @@ static int compare_targets(struct compare_opts *o, const struct results_table *t
 	int base, ret;
 
 	if (t->ntargets < 2) {
-		fprintf(stderr, "nfsweep compare: %s has %d target%s with ok rows: nothing to compare "
-			"(two runs: nfsweep compare A.csv B.csv)\n", file, t->ntargets,
-			t->ntargets == 1 ? "" : "s");
+		fprintf(stderr,
+			"nfsweep compare: %s has %d target%s with ok rows: nothing to compare "
+			"(two runs: nfsweep compare A.csv B.csv)\n",
+			file, t->ntargets, t->ntargets == 1 ? "" : "s");
 		return EXIT_USAGE;
 	}
 	ret = find_base(t, file, o->base, &base);
@@ -379,7 +388,7 @@ static int cmd_compare_main(const struct command *cmd, int argc, char **argv)
 	nfiles = argc - argi;
 	if (nfiles == 2 && o.base) {
 		fprintf(stderr, "nfsweep compare: --base is for the targets of one file; two files "
-			"compare each target with itself\n");
+				"compare each target with itself\n");
 		return EXIT_USAGE;
 	}
 	for (int i = 0; i < nfiles; i++) {
@@ -403,8 +412,10 @@ static int cmd_compare_main(const struct command *cmd, int argc, char **argv)
 		ret = commit_out(&out);
 	} else {
 		csv_file_abort(&out);
-		fprintf(stderr, "nfsweep compare: %s and %s have no point in common (profile, target "
-			"and read %% with ok rows in both)\n", argv[argi], argv[argi + 1]);
+		fprintf(stderr,
+			"nfsweep compare: %s and %s have no point in common (profile, target "
+			"and read %% with ok rows in both)\n",
+			argv[argi], argv[argi + 1]);
 		ret = EXIT_USAGE;
 	}
 out:
@@ -418,21 +429,25 @@ const struct command command_compare = {
 	.name = "compare",
 	.summary = "ratios between targets (nc8/nc1), headline gains",
 	.args = "FILE.csv [AFTER.csv]",
-	.min_args = 1, .max_args = 2,
-	.about = "With one file: the ratio of each target to the base target per profile and read "
-		 "%, on total\nMiB/s (64 KiB and larger blocks) or total IOPS, and the headline "
-		 "ratios of the published\nnconnect comparison (seq read, seq write, random read, "
-		 "random write) beside the published\ngains and their difference from them (compare.csv). With two files (before "
-		 "and after a tuning change): each point of the\nsecond over the same point of the "
-		 "first, throughput and p99 latency of reads and writes\n(compare-runs.csv beside "
-		 "the second). Printed, and written as CSV to --out.",
+	.min_args = 1,
+	.max_args = 2,
+	.about =
+		"With one file: the ratio of each target to the base target per profile and read "
+		"%, on total\nMiB/s (64 KiB and larger blocks) or total IOPS, and the headline "
+		"ratios of the published\nnconnect comparison (seq read, seq write, random read, "
+		"random write) beside the published\ngains and their difference from them (compare.csv). With two files (before "
+		"and after a tuning change): each point of the\nsecond over the same point of the "
+		"first, throughput and p99 latency of reads and writes\n(compare-runs.csv beside "
+		"the second). Printed, and written as CSV to --out.",
 	.opts = compare_opts,
-	.exits = (const struct exit_use[]){
-		{ EXIT_OK, NULL },
-		{ EXIT_FAILED, "some lines of the input could not be used (each named)" },
-		{ EXIT_USAGE, "usage (unknown --base, fewer than two targets, two files "
-		  "with no point in common)" },
-		{ EXIT_SETUP, "unreadable input, or output not written (nothing of it is left)" },
-		{ -1, NULL } },
+	.exits =
+		(const struct exit_use[]){
+			{ EXIT_OK, NULL },
+			{ EXIT_FAILED, "some lines of the input could not be used (each named)" },
+			{ EXIT_USAGE, "usage (unknown --base, fewer than two targets, two files "
+				      "with no point in common)" },
+			{ EXIT_SETUP,
+			  "unreadable input, or output not written (nothing of it is left)" },
+			{ -1, NULL } },
 	.run = cmd_compare_main,
 };

@@ -59,8 +59,10 @@ static int run_loads(struct sweep *s, struct point *p, double peak, struct measu
 		m->p[m->n].rt_ms = curve_as_recorded(fio_result_response_ms(&res));
 		m->n++;
 		if (o->stop_rt_ms > 0 && m->p[m->n - 1].rt_ms > o->stop_rt_ms) {
-			fprintf(stderr, "nfsweep curve: response time %.3f ms passed --stop-rt-ms %g: "
-				"stopping at load point %d\n", m->p[m->n - 1].rt_ms, o->stop_rt_ms, k);
+			fprintf(stderr,
+				"nfsweep curve: response time %.3f ms passed --stop-rt-ms %g: "
+				"stopping at load point %d\n",
+				m->p[m->n - 1].rt_ms, o->stop_rt_ms, k);
 			break;
 		}
 	}
@@ -92,8 +94,8 @@ static int report(const struct sweep *s, const struct measured *m)
 	knee = curve_knee(m->p, m->n);
 	if (knee < m->n)
 		printf("knee: load point %zu (%.0f IOPS, %.3f ms): beyond it the response time is more "
-		       "than twice that at the lightest load\n", knee, m->p[knee - 1].ops_s,
-		       m->p[knee - 1].rt_ms);
+		       "than twice that at the lightest load\n",
+		       knee, m->p[knee - 1].ops_s, m->p[knee - 1].rt_ms);
 	else
 		printf("knee: none within the curve (the response time stays within twice that at "
 		       "the lightest load)\n");
@@ -118,14 +120,19 @@ static int cmd_curve_main(const struct command *cmd, int argc, char **argv)
 	if (ret)
 		goto out;
 	sweep_catch_signals();
+	/* clang-format off */
 	p = (struct point){ .index = 1, .profile = o.profiles[0], .target = &o.targets[0],
 			    .read_pct = s.prof.plan[0].pcts[0], .repeat = 1 };
+	/* clang-format on */
 
 	fprintf(stderr, "nfsweep curve: finding the peak (unthrottled)\n");
-	ret = run_point(&s, &p, (size_t)o.points + 1, &(struct point_load){ .load_point = 0 }, NULL, &res);
+	ret = run_point(&s, &p, (size_t)o.points + 1, &(struct point_load){ .load_point = 0 }, NULL,
+			&res);
 	if (ret || stop_signal) {
 		fprintf(stderr, "nfsweep curve: the peak run failed; no curve\n");
-		ret = stop_signal ? exit_signalled(stop_signal) : ret < 0 ? EXIT_SETUP : EXIT_FAILED;
+		ret = stop_signal ? exit_signalled(stop_signal) :
+		      ret < 0	  ? EXIT_SETUP :
+				    EXIT_FAILED;
 		goto out_close;
 	}
 	fprintf(stderr, "nfsweep curve: peak %.0f IOPS at %.3f ms\n", res.rd.iops + res.wr.iops,
@@ -152,21 +159,23 @@ out:
 const struct command command_curve = {
 	.name = "curve",
 	.summary = "a SPEC-style load curve: peak, then 1/N .. N/N of it, the ORT",
-	.about = "Measures a load curve of one profile, read % and target, as SPEC SFS results "
-		 "summarise a\nsystem: an unthrottled run (load point 0) finds the peak IOPS, then "
-		 "load points 1..N run\nat 1/N .. N/N of it, throttled with fio's rate_iops. Each is "
-		 "a row of the results schema\n(load_point, offered_iops, total_iops, rt_ms). "
-		 "Prints the curve, the knee and, last, the\nOverall Response Time.",
+	.about =
+		"Measures a load curve of one profile, read % and target, as SPEC SFS results "
+		"summarise a\nsystem: an unthrottled run (load point 0) finds the peak IOPS, then "
+		"load points 1..N run\nat 1/N .. N/N of it, throttled with fio's rate_iops. Each is "
+		"a row of the results schema\n(load_point, offered_iops, total_iops, rt_ms). "
+		"Prints the curve, the knee and, last, the\nOverall Response Time.",
 	.opts = sweep_curve_opts,
-	.exits = (const struct exit_use[]){
-		{ EXIT_OK, "every point ok" },
-		{ EXIT_FAILED, "some point failed or no ORT" },
-		{ EXIT_USAGE, "usage error" },
-		{ EXIT_SETUP, "setup error" },
-		{ EXIT_BUSY, "another nfsweep holds the results file or the target" },
-		{ EXIT_HOSTS, "a --hosts host failed the pre-flight (named)" },
-		{ EXIT_SIGINT, NULL },
-		{ EXIT_SIGTERM, NULL },
-		{ -1, NULL } },
+	.exits =
+		(const struct exit_use[]){
+			{ EXIT_OK, "every point ok" },
+			{ EXIT_FAILED, "some point failed or no ORT" },
+			{ EXIT_USAGE, "usage error" },
+			{ EXIT_SETUP, "setup error" },
+			{ EXIT_BUSY, "another nfsweep holds the results file or the target" },
+			{ EXIT_HOSTS, "a --hosts host failed the pre-flight (named)" },
+			{ EXIT_SIGINT, NULL },
+			{ EXIT_SIGTERM, NULL },
+			{ -1, NULL } },
 	.run = cmd_curve_main,
 };

@@ -14,18 +14,24 @@ struct help_opts {
 };
 
 static const struct opt
-o_man_synopsis = { .name = "man-synopsis", .type = OPT_FLAG,
-	.off = offsetof(struct help_opts, man_synopsis),
-	.help = "the man page's SYNOPSIS section, in roff (tools/docs.sh)" },
-o_man_options = { .name = "man-options", .type = OPT_FLAG,
-	.off = offsetof(struct help_opts, man_options),
-	.help = "the man page's OPTIONS section, in roff (tools/docs.sh)" },
-o_man_exit = { .name = "man-exit", .type = OPT_FLAG,
-	.off = offsetof(struct help_opts, man_exit),
-	.help = "the man page's EXIT STATUS entries, in roff (tools/docs.sh)" },
-o_readme_exit = { .name = "readme-exit", .type = OPT_FLAG,
-	.off = offsetof(struct help_opts, readme_exit),
-	.help = "the README's table of exit statuses, in Markdown (tools/docs.sh)" };
+	o_man_synopsis = { .name = "man-synopsis",
+			   .type = OPT_FLAG,
+			   .off = offsetof(struct help_opts, man_synopsis),
+			   .help = "the man page's SYNOPSIS section, in roff (tools/docs.sh)" },
+	o_man_options = { .name = "man-options",
+			  .type = OPT_FLAG,
+			  .off = offsetof(struct help_opts, man_options),
+			  .help = "the man page's OPTIONS section, in roff (tools/docs.sh)" },
+	o_man_exit = { .name = "man-exit",
+		       .type = OPT_FLAG,
+		       .off = offsetof(struct help_opts, man_exit),
+		       .help = "the man page's EXIT STATUS entries, in roff (tools/docs.sh)" },
+	o_readme_exit = {
+		.name = "readme-exit",
+		.type = OPT_FLAG,
+		.off = offsetof(struct help_opts, readme_exit),
+		.help = "the README's table of exit statuses, in Markdown (tools/docs.sh)"
+	};
 static const struct opt *const help_opts[] = { &o_man_synopsis, &o_man_options, &o_man_exit,
 					       &o_readme_exit, NULL };
 
@@ -76,14 +82,14 @@ const struct command command_help = {
 	.name = "help",
 	.summary = "the help of nfsweep or of one command",
 	.args = "[COMMAND]",
-	.min_args = 0, .max_args = 1,
+	.min_args = 0,
+	.max_args = 1,
 	.about = "Prints the list of commands, or the help of COMMAND (the same as nfsweep COMMAND "
 		 "--help).",
 	.opts = help_opts,
-	.exits = (const struct exit_use[]){
-		{ EXIT_OK, NULL },
-		{ EXIT_USAGE, "usage (unknown command)" },
-		{ -1, NULL } },
+	.exits = (const struct exit_use[]){ { EXIT_OK, NULL },
+					    { EXIT_USAGE, "usage (unknown command)" },
+					    { -1, NULL } },
 	.run = cmd_help_main,
 };
 
@@ -104,9 +110,6 @@ const struct command command_completion = {
 	.about = "Prints the bash completion of every command and option. make install puts it in\n"
 		 "$(PREFIX)/share/bash-completion/completions/nfsweep; from a build tree:\n"
 		 "  source <(build/harness/nfsweep completion)",
-	.exits = (const struct exit_use[]){
-		{ EXIT_OK, NULL },
-		{ EXIT_USAGE, NULL },
-		{ -1, NULL } },
+	.exits = (const struct exit_use[]){ { EXIT_OK, NULL }, { EXIT_USAGE, NULL }, { -1, NULL } },
 	.run = cmd_completion_main,
 };

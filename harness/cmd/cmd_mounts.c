@@ -15,12 +15,14 @@ struct mounts_opts {
 	const char *mountstats;
 };
 
+/* clang-format off */
 static const struct opt o_mountstats = {
 	.name = "mountstats", .arg = "FILE", .type = OPT_STR,
 	.off = offsetof(struct mounts_opts, mountstats), .def = "/proc/self/mountstats",
 	.help = "where NFS statistics are read (another mount namespace: /proc/PID/mountstats)",
 	.complete = OPT_COMPLETE_FILE, .example = "/proc/self/mountstats",
 };
+/* clang-format on */
 static const struct opt *const mounts_opts[] = { &o_mountstats, NULL };
 
 static int cmd_mounts_main(const struct command *cmd, int argc, char **argv)
@@ -61,15 +63,15 @@ static int cmd_mounts_main(const struct command *cmd, int argc, char **argv)
 const struct command command_mounts = {
 	.name = "mounts",
 	.summary = "list NFS mounts with options and transports",
-	.about = "Lists NFS mounts: device, mount point, version, nconnect asked, transports seen "
-		 "(xprt:\nlines in mountstats), and the options the kernel reports. A transports "
-		 "count below\nnconnect means the kernel reused another mount's client (same server "
-		 "address; NFSv4:\nsame client owner).",
+	.about =
+		"Lists NFS mounts: device, mount point, version, nconnect asked, transports seen "
+		"(xprt:\nlines in mountstats), and the options the kernel reports. A transports "
+		"count below\nnconnect means the kernel reused another mount's client (same server "
+		"address; NFSv4:\nsame client owner).",
 	.opts = mounts_opts,
-	.exits = (const struct exit_use[]){
-		{ EXIT_OK, NULL },
-		{ EXIT_USAGE, NULL },
-		{ EXIT_SETUP, "mountstats unreadable" },
-		{ -1, NULL } },
+	.exits = (const struct exit_use[]){ { EXIT_OK, NULL },
+					    { EXIT_USAGE, NULL },
+					    { EXIT_SETUP, "mountstats unreadable" },
+					    { -1, NULL } },
 	.run = cmd_mounts_main,
 };

@@ -44,18 +44,19 @@ const struct command command_ort = {
 	.name = "ort",
 	.summary = "the Overall Response Time of a load curve (SPEC SFS)",
 	.args = "FILE.csv",
-	.min_args = 1, .max_args = 1,
-	.about = "The Overall Response Time of a load curve, as SPEC SFS computes it: the area "
-		 "under\nresponse time against throughput from the origin through each point, "
-		 "divided by the\npeak throughput. FILE has the columns ops_s and rt_ms, one row per "
-		 "load point, in\nascending throughput; or it is a results file written by nfsweep "
-		 "curve (its ok load\npoints, achieved IOPS against rt_ms). The last line printed is "
-		 "the ORT in ms with two\ndecimals.",
-	.exits = (const struct exit_use[]){
-		{ EXIT_OK, NULL },
-		{ EXIT_FAILED, "not a valid curve" },
-		{ EXIT_USAGE, NULL },
-		{ EXIT_SETUP, "unreadable file or columns missing" },
-		{ -1, NULL } },
+	.min_args = 1,
+	.max_args = 1,
+	.about =
+		"The Overall Response Time of a load curve, as SPEC SFS computes it: the area "
+		"under\nresponse time against throughput from the origin through each point, "
+		"divided by the\npeak throughput. FILE has the columns ops_s and rt_ms, one row per "
+		"load point, in\nascending throughput; or it is a results file written by nfsweep "
+		"curve (its ok load\npoints, achieved IOPS against rt_ms). The last line printed is "
+		"the ORT in ms with two\ndecimals.",
+	.exits = (const struct exit_use[]){ { EXIT_OK, NULL },
+					    { EXIT_FAILED, "not a valid curve" },
+					    { EXIT_USAGE, NULL },
+					    { EXIT_SETUP, "unreadable file or columns missing" },
+					    { -1, NULL } },
 	.run = cmd_ort_main,
 };

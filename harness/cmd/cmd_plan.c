@@ -55,10 +55,9 @@ const struct command command_plan = {
 		 "order it\nwould run them, and how long that would take. Runs nothing, writes "
 		 "nothing.",
 	.opts = sweep_plan_opts,
-	.exits = (const struct exit_use[]){
-		{ EXIT_OK, NULL },
-		{ EXIT_USAGE, "usage error" },
-		{ EXIT_SETUP, "out of memory" },
-		{ -1, NULL } },
+	.exits = (const struct exit_use[]){ { EXIT_OK, NULL },
+					    { EXIT_USAGE, "usage error" },
+					    { EXIT_SETUP, "out of memory" },
+					    { -1, NULL } },
 	.run = cmd_plan_main,
 };

@@ -21,6 +21,7 @@ struct plot_opts {
 	int timeline;
 };
 
+/* clang-format off */
 static const struct opt
 o_outdir = { .name = "outdir", .arg = "DIR", .type = OPT_STR,
 	.off = offsetof(struct plot_opts, outdir),
@@ -33,8 +34,11 @@ o_reference = { .name = "reference", .arg = "DIR", .type = OPT_STR,
 	.off = offsetof(struct plot_opts, reference),
 	.help = "the published figures (default: results-schema/reference, or the installed copy)",
 	.complete = OPT_COMPLETE_DIR, .example = "results-schema/reference" };
+/* clang-format on */
 static const struct opt o_timeline = {
-	.name = "timeline", .type = OPT_FLAG, .off = offsetof(struct plot_opts, timeline),
+	.name = "timeline",
+	.type = OPT_FLAG,
+	.off = offsetof(struct plot_opts, timeline),
 	.help = "also PROFILE-timeline.png|svg: second by second through the sweep, per target",
 	.more = "From fio's per-second logs of each point (beside its JSON): the bursts, "
 		"throttling and drift of a cloud volume that a point's mean hides.",
@@ -77,7 +81,8 @@ static int plot_setup(struct plot_ctx *c, const char *file, char *dirbuf, size_t
 		}
 		c->dir = dirbuf;
 	}
-	if (snprintf(c->datadir, sizeof(c->datadir), "%s/plot", c->dir) >= (int)sizeof(c->datadir)) {
+	if (snprintf(c->datadir, sizeof(c->datadir), "%s/plot", c->dir) >=
+	    (int)sizeof(c->datadir)) {
 		fprintf(stderr, "nfsweep plot: --outdir %s: path too long\n", c->dir);
 		return EXIT_USAGE;
 	}
@@ -111,8 +116,10 @@ static int profile_charts(struct plot_ctx *c, int p, int timeline, char drawn[][
 		return 0;
 	r = plot_timeline_chart(c, p);
 	if (r == 1)
-		fprintf(stderr, "nfsweep plot: --timeline: no per-second logs for %s (the rows "
-			"of nfsweep before schema 1.2 have none)\n", name);
+		fprintf(stderr,
+			"nfsweep plot: --timeline: no per-second logs for %s (the rows "
+			"of nfsweep before schema 1.2 have none)\n",
+			name);
 	else if (!r)
 		snprintf(drawn[(*n)++], 96, "%s-timeline", name);
 	return r < 0 ? -1 : 0;
@@ -205,21 +212,23 @@ const struct command command_plot = {
 	.name = "plot",
 	.summary = "charts (PNG, SVG) with gnuplot, published figures beside",
 	.args = "FILE.csv",
-	.min_args = 1, .max_args = 1,
-	.about = "Draws, with gnuplot, PNG and SVG charts of a results file into DIR: per "
-		 "profile, one of\nthroughput or IOPS against read % (read, write and total per "
-		 "target, published figures\nbeside, bars over the repeats) and one of latency "
-		 "(PROFILE-latency: p50 and p99),\nnconnect.png|svg (each target's ratio to the base per "
-		 "workload, published gains\nbeside), curve.png|svg (load curves, published SPEC "
-		 "SFS curves beside), and for a\n--hosts file hosts.png|svg (each host's IOPS, point "
-		 "by point: a host that lagged). The\ndata and the gnuplot scripts stay in DIR/plot/ "
-		 "for restyling.",
+	.min_args = 1,
+	.max_args = 1,
+	.about =
+		"Draws, with gnuplot, PNG and SVG charts of a results file into DIR: per "
+		"profile, one of\nthroughput or IOPS against read % (read, write and total per "
+		"target, published figures\nbeside, bars over the repeats) and one of latency "
+		"(PROFILE-latency: p50 and p99),\nnconnect.png|svg (each target's ratio to the base per "
+		"workload, published gains\nbeside), curve.png|svg (load curves, published SPEC "
+		"SFS curves beside), and for a\n--hosts file hosts.png|svg (each host's IOPS, point "
+		"by point: a host that lagged). The\ndata and the gnuplot scripts stay in DIR/plot/ "
+		"for restyling.",
 	.opts = plot_opts,
-	.exits = (const struct exit_use[]){
-		{ EXIT_OK, NULL },
-		{ EXIT_FAILED, "some lines could not be used (each named)" },
-		{ EXIT_USAGE, NULL },
-		{ EXIT_SETUP, "unreadable results or gnuplot failed" },
-		{ -1, NULL } },
+	.exits = (const struct exit_use[]){ { EXIT_OK, NULL },
+					    { EXIT_FAILED,
+					      "some lines could not be used (each named)" },
+					    { EXIT_USAGE, NULL },
+					    { EXIT_SETUP, "unreadable results or gnuplot failed" },
+					    { -1, NULL } },
 	.run = cmd_plot_main,
 };

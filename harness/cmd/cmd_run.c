@@ -40,9 +40,10 @@ static void print_resume(int argc, char **argv)
 		sb_addc(&sb, ' ');
 		sink_shell_word(&sb, argv[i]);
 	}
-	fprintf(stderr, "nfsweep run: stopped; every completed row is in the file. To finish:\n"
-		"  %s%s\n", sb.oom ? "nfsweep ... (out of memory)" : sb_str(&sb),
-		has ? "" : " --resume");
+	fprintf(stderr,
+		"nfsweep run: stopped; every completed row is in the file. To finish:\n"
+		"  %s%s\n",
+		sb.oom ? "nfsweep ... (out of memory)" : sb_str(&sb), has ? "" : " --resume");
 	sb_free(&sb);
 }
 
@@ -55,7 +56,7 @@ static int check_mount_variants(const struct sweep_opts *o)
 		return EXIT_OK;
 	if (geteuid()) {
 		fprintf(stderr, "nfsweep run: --mount needs root (it runs mount(8)); or mount the "
-			"variants yourself and give --target label=path\n");
+				"variants yourself and give --target label=path\n");
 		return EXIT_USAGE;
 	}
 	for (size_t i = 0; i < o->nmounts; i++)
@@ -79,12 +80,12 @@ static int check_mount_variants(const struct sweep_opts *o)
  * The plan's points, those with an ok row in a resumed file marked done
  * (index 0). NULL if out of memory; @todo: how many are left to run.
  */
-static struct point *plan_points(const struct sweep *s, const struct done_set *done,
-				 size_t *n, size_t *todo)
+static struct point *plan_points(const struct sweep *s, const struct done_set *done, size_t *n,
+				 size_t *todo)
 {
 	const struct sweep_opts *o = s->o;
-	struct point *points = calloc(plan_count(s->prof.plan, o->nprofiles, o->ntargets,
-						 o->repeat), sizeof(*points));
+	struct point *points = calloc(
+		plan_count(s->prof.plan, o->nprofiles, o->ntargets, o->repeat), sizeof(*points));
 
 	if (!points)
 		return NULL;
@@ -107,9 +108,9 @@ static struct point *plan_points(const struct sweep *s, const struct done_set *d
 
 /* Where the points are, and which managed variant is mounted for them. */
 struct variant {
-	const struct target *current;	/* the target of the points now running */
-	const struct target *mounted;	/* its variant, when mounted */
-	char failed[1200];		/* why its variant could not be mounted, "" */
+	const struct target *current; /* the target of the points now running */
+	const struct target *mounted; /* its variant, when mounted */
+	char failed[1200];	      /* why its variant could not be mounted, "" */
 };
 
 /* The points run target by target: (un)mount at each change of variant. */
@@ -187,7 +188,7 @@ static int run_points(struct sweep *s, const struct point *points, size_t n, siz
 			break;
 		}
 	}
-	variant_switch(o, &v, NULL);	/* unmounts the last variant */
+	variant_switch(o, &v, NULL); /* unmounts the last variant */
 	*ran_out = ran;
 	return ret;
 }
@@ -217,7 +218,8 @@ static int cmd_run_main(const struct command *cmd, int argc, char **argv)
 		goto out_close;
 	}
 	if (todo < n)
-		fprintf(stderr, "nfsweep run: --resume: %zu of %zu points already done\n", n - todo, n);
+		fprintf(stderr, "nfsweep run: --resume: %zu of %zu points already done\n", n - todo,
+			n);
 
 	sweep_catch_signals();
 	ret = run_points(&s, points, n, todo, &ran, &stopped);
@@ -229,8 +231,10 @@ static int cmd_run_main(const struct command *cmd, int argc, char **argv)
 		struct rusage ru;
 
 		getrusage(RUSAGE_SELF, &ru);
-		fprintf(stderr, "nfsweep run: %zu points, %d failed; results in %s (harness peak RSS "
-			"%ld KiB)\n", ran, s.failed, o.out, ru.ru_maxrss);
+		fprintf(stderr,
+			"nfsweep run: %zu points, %d failed; results in %s (harness peak RSS "
+			"%ld KiB)\n",
+			ran, s.failed, o.out, ru.ru_maxrss);
 		ret = s.failed ? EXIT_FAILED : EXIT_OK;
 	}
 out_close:
@@ -245,21 +249,23 @@ out:
 const struct command command_run = {
 	.name = "run",
 	.summary = "run a sweep, one CSV row per point",
-	.about = "Plans the points profiles x read % x targets x repeats and runs them one by one "
-		 "with fio,\nwriting one CSV row per point (results-schema/README.md). A failing "
-		 "point becomes a row\nwith its status and error, and the sweep goes on. SIGINT and "
-		 "SIGTERM keep every whole\nrow and print the command that resumes.",
+	.about =
+		"Plans the points profiles x read % x targets x repeats and runs them one by one "
+		"with fio,\nwriting one CSV row per point (results-schema/README.md). A failing "
+		"point becomes a row\nwith its status and error, and the sweep goes on. SIGINT and "
+		"SIGTERM keep every whole\nrow and print the command that resumes.",
 	.opts = sweep_run_opts,
-	.exits = (const struct exit_use[]){
-		{ EXIT_OK, "every point ok" },
-		{ EXIT_FAILED, "some point failed" },
-		{ EXIT_USAGE, "usage error" },
-		{ EXIT_SETUP, "setup error (fio or an engine missing, results file not "
-		  "writable, mountstats unreadable)" },
-		{ EXIT_BUSY, "another nfsweep holds the results file or a target" },
-		{ EXIT_HOSTS, "a --hosts host failed the pre-flight (named)" },
-		{ EXIT_SIGINT, NULL },
-		{ EXIT_SIGTERM, NULL },
-		{ -1, NULL } },
+	.exits =
+		(const struct exit_use[]){
+			{ EXIT_OK, "every point ok" },
+			{ EXIT_FAILED, "some point failed" },
+			{ EXIT_USAGE, "usage error" },
+			{ EXIT_SETUP, "setup error (fio or an engine missing, results file not "
+				      "writable, mountstats unreadable)" },
+			{ EXIT_BUSY, "another nfsweep holds the results file or a target" },
+			{ EXIT_HOSTS, "a --hosts host failed the pre-flight (named)" },
+			{ EXIT_SIGINT, NULL },
+			{ EXIT_SIGTERM, NULL },
+			{ -1, NULL } },
 	.run = cmd_run_main,
 };

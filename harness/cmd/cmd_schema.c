@@ -11,7 +11,9 @@ struct schema_opts {
 };
 
 static const struct opt o_markdown = {
-	.name = "markdown", .type = OPT_FLAG, .off = offsetof(struct schema_opts, markdown),
+	.name = "markdown",
+	.type = OPT_FLAG,
+	.off = offsetof(struct schema_opts, markdown),
 	.help = "as a Markdown table (the only form there is; kept for scripts that ask for it)",
 };
 static const struct opt *const schema_opts[] = { &o_markdown, NULL };
@@ -35,9 +37,6 @@ const struct command command_schema = {
 		 "results-schema/columns.def):\nname, type, unit and meaning, as a Markdown table "
 		 "(results-schema/README.md holds it).",
 	.opts = schema_opts,
-	.exits = (const struct exit_use[]){
-		{ EXIT_OK, NULL },
-		{ EXIT_USAGE, NULL },
-		{ -1, NULL } },
+	.exits = (const struct exit_use[]){ { EXIT_OK, NULL }, { EXIT_USAGE, NULL }, { -1, NULL } },
 	.run = cmd_schema_main,
 };

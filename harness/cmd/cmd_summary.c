@@ -76,7 +76,8 @@ static void print_profile(const struct results_table *t, int p)
 		printf("%-7d", pct);
 		for (int tg = 0; tg < t->ntargets; tg++) {
 			int have;
-			double v = rt_mean(t, p, pct, tg, mib ? RT_TOTAL_MIB : RT_TOTAL_IOPS, &have);
+			double v =
+				rt_mean(t, p, pct, tg, mib ? RT_TOTAL_MIB : RT_TOTAL_IOPS, &have);
 
 			if (have)
 				printf(" %12.*f", mib ? 1 : 0, v);
@@ -117,15 +118,17 @@ const struct command command_summary = {
 	.name = "summary",
 	.summary = "a table of read % x target per profile",
 	.args = "FILE.csv",
-	.min_args = 1, .max_args = 1,
-	.about = "Per profile, read % x target: total MiB/s (blocks of 64 KiB and more) or total "
-		 "IOPS,\nthen the completion latency (p50/p99 of reads and of writes), each the mean of "
-		 "the\nok rows of the point.",
-	.exits = (const struct exit_use[]){
-		{ EXIT_OK, NULL },
-		{ EXIT_FAILED, "some lines could not be used (each named)" },
-		{ EXIT_USAGE, NULL },
-		{ EXIT_SETUP, "not a readable results file" },
-		{ -1, NULL } },
+	.min_args = 1,
+	.max_args = 1,
+	.about =
+		"Per profile, read % x target: total MiB/s (blocks of 64 KiB and more) or total "
+		"IOPS,\nthen the completion latency (p50/p99 of reads and of writes), each the mean of "
+		"the\nok rows of the point.",
+	.exits = (const struct exit_use[]){ { EXIT_OK, NULL },
+					    { EXIT_FAILED,
+					      "some lines could not be used (each named)" },
+					    { EXIT_USAGE, NULL },
+					    { EXIT_SETUP, "not a readable results file" },
+					    { -1, NULL } },
 	.run = cmd_summary_main,
 };

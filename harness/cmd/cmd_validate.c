@@ -34,7 +34,8 @@ static const struct table_info *detail_table(const char *path)
 		const struct table_info *t = schema_tables[i];
 		size_t k = strlen(t->suffix) + 4;
 
-		if (n > k && !strncmp(path + n - k, t->suffix, k - 4) && !strcmp(path + n - 4, ".csv"))
+		if (n > k && !strncmp(path + n - k, t->suffix, k - 4) &&
+		    !strcmp(path + n - 4, ".csv"))
 			return t;
 	}
 	return NULL;
@@ -74,7 +75,8 @@ static int validate_detail(const char *path, const struct table_info *t, const c
 	printf("%s: %zu rows, schema %s, valid", path, rows, schema_version());
 	if (orphans)
 		printf(" (%zu of an attempt with no row in %s: an interrupted point's, skipped by "
-		       "readers)", orphans, results);
+		       "readers)",
+		       orphans, results);
 	printf("\n");
 	return EXIT_OK;
 }
@@ -108,7 +110,8 @@ static int validate_one(const char *path)
 	for (size_t i = 1; !reference && i < schema_ntables; i++) {
 		int r;
 
-		if (detail_path(path, schema_tables[i], detail, sizeof(detail)) || access(detail, F_OK))
+		if (detail_path(path, schema_tables[i], detail, sizeof(detail)) ||
+		    access(detail, F_OK))
 			continue;
 		r = validate_detail(detail, schema_tables[i], path);
 		if (r == EXIT_SETUP)
@@ -139,18 +142,19 @@ const struct command command_validate = {
 	.name = "validate",
 	.summary = "check results CSVs against the schema",
 	.args = "FILE.csv [FILE.csv ..]",
-	.min_args = 1, .max_args = -1,
-	.about = "Checks results files against the schema: the header, the number of cells, each "
-		 "cell's\ntype, the schema version of each row. Problems are printed as FILE:LINE: "
-		 "column NAME: why.\nThe detail files beside FILE.csv (FILE.ops.csv, FILE.rpc.csv) "
-		 "are checked too, against their\nown columns, and can be named alone. "
-		 "Published-figures files (results-schema/reference/) are\nchecked against their own "
-		 "columns.",
-	.exits = (const struct exit_use[]){
-		{ EXIT_OK, "valid" },
-		{ EXIT_FAILED, "problems found" },
-		{ EXIT_USAGE, NULL },
-		{ EXIT_SETUP, "unreadable file" },
-		{ -1, NULL } },
+	.min_args = 1,
+	.max_args = -1,
+	.about =
+		"Checks results files against the schema: the header, the number of cells, each "
+		"cell's\ntype, the schema version of each row. Problems are printed as FILE:LINE: "
+		"column NAME: why.\nThe detail files beside FILE.csv (FILE.ops.csv, FILE.rpc.csv) "
+		"are checked too, against their\nown columns, and can be named alone. "
+		"Published-figures files (results-schema/reference/) are\nchecked against their own "
+		"columns.",
+	.exits = (const struct exit_use[]){ { EXIT_OK, "valid" },
+					    { EXIT_FAILED, "problems found" },
+					    { EXIT_USAGE, NULL },
+					    { EXIT_SETUP, "unreadable file" },
+					    { -1, NULL } },
 	.run = cmd_validate_main,
 };

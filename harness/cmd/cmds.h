@@ -12,9 +12,9 @@
 
 #include "cli/opt.h"
 
-extern const struct command command_run, command_curve, command_plan, command_validate,
-	command_ort, command_mounts, command_summary, command_compare, command_plot,
-	command_schema, command_help, command_completion;
+extern const struct command command_run, command_curve, command_plan, command_validate, command_ort,
+	command_mounts, command_summary, command_compare, command_plot, command_schema,
+	command_help, command_completion;
 
 /* Every command, in the order `nfsweep --help` lists them. */
 extern const struct command *const commands[];

@@ -25,8 +25,8 @@ static int check_targets(const struct command *cmd, const struct sweep_opts *o)
 		if (t->mount >= 0)
 			continue;
 		if (stat(t->path, &st) || !S_ISDIR(st.st_mode)) {
-			fprintf(stderr, "nfsweep %s: --target %s=%s: %s\n", cmd->name, t->label, t->path,
-				errno ? strerror(errno) : "not a directory");
+			fprintf(stderr, "nfsweep %s: --target %s=%s: %s\n", cmd->name, t->label,
+				t->path, errno ? strerror(errno) : "not a directory");
 			return EXIT_USAGE;
 		}
 	}
@@ -65,9 +65,10 @@ static int check_ops_engine(const struct command *cmd, const struct sweep *s)
 			continue;
 		snprintf(so, sizeof(so), "%s/nfsweep-ops.so", o->engine_dir);
 		if (access(so, R_OK)) {
-			fprintf(stderr, "nfsweep %s: --profile %s runs the nfsweep-ops engine: %s: %s "
-				"(build it with make, or give --engine-dir)\n", cmd->name,
-				o->profiles[i], so, strerror(errno));
+			fprintf(stderr,
+				"nfsweep %s: --profile %s runs the nfsweep-ops engine: %s: %s "
+				"(build it with make, or give --engine-dir)\n",
+				cmd->name, o->profiles[i], so, strerror(errno));
 			return EXIT_SETUP;
 		}
 		break;
@@ -100,14 +101,15 @@ static int check_fio_knows(const struct command *cmd, const struct sweep *s)
 	/* with --hosts, the hosts' fio servers load the engines: the pre-flight asks them */
 	if (data) {
 		engines[n++] = s->engine_value;
-		if (!o->hosts.n && (ret = fio_knows_engine(o->fio, "--engine", s->engine_value, err,
-							     sizeof(err))))
+		if (!o->hosts.n &&
+		    (ret = fio_knows_engine(o->fio, "--engine", s->engine_value, err, sizeof(err))))
 			goto refused;
 	}
 	if (op_mix) {
 		snprintf(ops, sizeof(ops), "external:%s/nfsweep-ops.so", o->engine_dir);
 		engines[n++] = ops;
-		if (!o->hosts.n && (ret = fio_knows_engine(o->fio, "--profile", ops, err, sizeof(err))))
+		if (!o->hosts.n &&
+		    (ret = fio_knows_engine(o->fio, "--profile", ops, err, sizeof(err))))
 			goto refused;
 	}
 	for (size_t i = 0; i < o->nfio_opts; i++) {
@@ -141,14 +143,17 @@ static int prepare_detail_files(const struct command *cmd, struct sweep *s)
 		int truncated, ret;
 
 		if (detail_path(s->o->out, t[i], path[i], PATH_MAX)) {
-			fprintf(stderr, "nfsweep %s: --out %s: path too long\n", cmd->name, s->o->out);
+			fprintf(stderr, "nfsweep %s: --out %s: path too long\n", cmd->name,
+				s->o->out);
 			return EXIT_USAGE;
 		}
 		if (!s->o->resume) {
 			if (!access(path[i], F_OK)) {
-				fprintf(stderr, "nfsweep %s: --out %s: %s exists, without the results "
+				fprintf(stderr,
+					"nfsweep %s: --out %s: %s exists, without the results "
 					"file it belongs to: remove it, or name a new file (nothing is "
-					"overwritten)\n", cmd->name, s->o->out, path[i]);
+					"overwritten)\n",
+					cmd->name, s->o->out, path[i]);
 				return EXIT_USAGE;
 			}
 			continue;
@@ -160,7 +165,8 @@ static int prepare_detail_files(const struct command *cmd, struct sweep *s)
 			return ret == -EPROTO ? EXIT_USAGE : EXIT_SETUP;
 		}
 		if (truncated)
-			fprintf(stderr, "nfsweep %s: --resume: dropped an unfinished last row of %s\n",
+			fprintf(stderr,
+				"nfsweep %s: --resume: dropped an unfinished last row of %s\n",
 				cmd->name, path[i]);
 	}
 	return EXIT_OK;
@@ -210,7 +216,8 @@ int sweep_prepare(const struct command *cmd, struct sweep_opts *o, struct sweep 
 	if (ret)
 		return ret;
 	if (fio_version_read(o->fio, s->fio_version, sizeof(s->fio_version))) {
-		fprintf(stderr, "nfsweep %s: '%s --version' failed: is fio installed? (make deps)\n",
+		fprintf(stderr,
+			"nfsweep %s: '%s --version' failed: is fio installed? (make deps)\n",
 			cmd->name, o->fio);
 		return EXIT_SETUP;
 	}
@@ -221,10 +228,11 @@ int sweep_prepare(const struct command *cmd, struct sweep_opts *o, struct sweep 
 	if (!strcmp(o->engine, "nfsweep-uring") || !strcmp(o->engine, "io_uring")) {
 		ret = io_uring_refused();
 		if (ret) {
-			fprintf(stderr, "nfsweep %s: --engine %s: io_uring_setup: %s: this kernel "
+			fprintf(stderr,
+				"nfsweep %s: --engine %s: io_uring_setup: %s: this kernel "
 				"refuses io_uring (sysctl kernel.io_uring_disabled, or a seccomp filter "
-				"as in containers); use --engine nfsweep-aio\n", cmd->name, o->engine,
-				strerror(-ret));
+				"as in containers); use --engine nfsweep-aio\n",
+				cmd->name, o->engine, strerror(-ret));
 			return EXIT_SETUP;
 		}
 	}
@@ -239,7 +247,9 @@ int sweep_prepare(const struct command *cmd, struct sweep_opts *o, struct sweep 
 	}
 	if (o->hosts.n) {
 		ret = snprintf(s->hosts_file, sizeof(s->hosts_file), "%s/hosts", s->fio_dir) >=
-		      (int)sizeof(s->hosts_file) ? -ENAMETOOLONG : hosts_write_file(&o->hosts, s->hosts_file);
+				      (int)sizeof(s->hosts_file) ?
+			      -ENAMETOOLONG :
+			      hosts_write_file(&o->hosts, s->hosts_file);
 		if (ret) {
 			fprintf(stderr, "nfsweep %s: --hosts: write %s: %s\n", cmd->name,
 				s->hosts_file, strerror(-ret));
@@ -266,7 +276,7 @@ int sweep_prepare(const struct command *cmd, struct sweep_opts *o, struct sweep 
 		close(s->csv_fd);
 		s->csv_fd = -1;
 		if (!existed)
-			unlink(o->out);	/* made just now, header only: nothing ran */
+			unlink(o->out); /* made just now, header only: nothing ran */
 		return ret == -EBUSY ? EXIT_BUSY : EXIT_SETUP;
 	}
 	return EXIT_OK;

@@ -15,6 +15,7 @@ struct curve_cols {
 
 static void find_cols(const struct csv_record *hdr, struct curve_cols *c)
 {
+	/* clang-format off */
 	static const struct { const char *name; size_t off; } names[] = {
 		{ "ops_s", offsetof(struct curve_cols, ops) },
 		{ "rt_ms", offsetof(struct curve_cols, rt) },
@@ -23,6 +24,7 @@ static void find_cols(const struct csv_record *hdr, struct curve_cols *c)
 		{ "target", offsetof(struct curve_cols, target) },
 		{ "source", offsetof(struct curve_cols, source) },
 	};
+	/* clang-format on */
 
 	*c = (struct curve_cols){ -1, -1, -1, -1, -1, -1 };
 	for (size_t i = 0; i < hdr->n; i++)
@@ -89,8 +91,10 @@ int curve_read(const char *path, const char *target, struct curve *c, char *err,
 
 		if (!wanted(&rec, &col, results, target))
 			continue;
-		if (number(cell(&rec, col.ops), &pt.ops_s) || number(cell(&rec, col.rt), &pt.rt_ms)) {
-			snprintf(err, len, "%s:%zu: ops_s and rt_ms must be numbers", path, rec.line);
+		if (number(cell(&rec, col.ops), &pt.ops_s) ||
+		    number(cell(&rec, col.rt), &pt.rt_ms)) {
+			snprintf(err, len, "%s:%zu: ops_s and rt_ms must be numbers", path,
+				 rec.line);
 			ret = -EINVAL;
 			goto out;
 		}

@@ -15,9 +15,9 @@
 #define CURVE_MAX_POINTS 1000
 
 struct curve {
-	struct ort_point *p;	/* the load points */
+	struct ort_point *p; /* the load points */
 	size_t n;
-	char source[160];	/* a published curve's "source" column, "" otherwise */
+	char source[160]; /* a published curve's "source" column, "" otherwise */
 };
 
 /*

@@ -30,15 +30,18 @@ int mount_spec_parse(const char *spec, struct mount_spec *m, char *err, size_t l
 	memcpy(m->server, eq + 1, (size_t)(colon - eq - 1));
 	colon2 = strchr(colon + 1, ':');
 	if (colon2) {
-		snprintf(m->export, sizeof(m->export), "%.*s", (int)(colon2 - colon - 1), colon + 1);
+		snprintf(m->export, sizeof(m->export), "%.*s", (int)(colon2 - colon - 1),
+			 colon + 1);
 		snprintf(m->opts, sizeof(m->opts), "%s", colon2 + 1);
 	} else {
 		snprintf(m->export, sizeof(m->export), "%s", colon + 1);
 	}
 	return 0;
 bad:
-	snprintf(err, len, "--mount '%s': expected label=server:/export:options (a label is "
-		 "letters, digits, '_', '.' and '-'), e.g. nc8=10.0.0.4:/vol:vers=3,nconnect=8", spec);
+	snprintf(err, len,
+		 "--mount '%s': expected label=server:/export:options (a label is "
+		 "letters, digits, '_', '.' and '-'), e.g. nc8=10.0.0.4:/vol:vers=3,nconnect=8",
+		 spec);
 	return -1;
 }
 
@@ -54,7 +57,8 @@ static void resolve(const char *host, char *out, size_t len)
 	for (a = res; a && used + 64 < len; a = a->ai_next) {
 		char buf[INET6_ADDRSTRLEN] = "";
 
-		if (getnameinfo(a->ai_addr, a->ai_addrlen, buf, sizeof(buf), NULL, 0, NI_NUMERICHOST))
+		if (getnameinfo(a->ai_addr, a->ai_addrlen, buf, sizeof(buf), NULL, 0,
+				NI_NUMERICHOST))
 			continue;
 		used += (size_t)snprintf(out + used, len - used, "%s\n", buf);
 	}
@@ -75,9 +79,10 @@ int mount_spec_resolves(const struct mount_spec *m, char *err, size_t len)
 		snprintf(host, sizeof(host), "%s", m->server);
 	ret = getaddrinfo(host, NULL, &hints, &res);
 	if (ret) {
-		snprintf(err, len, "--mount %s: the server '%s' does not resolve (%s): give an "
-			 "address, or a name in /etc/hosts or DNS", m->label, host,
-			 ret == EAI_SYSTEM ? strerror(errno) : gai_strerror(ret));
+		snprintf(err, len,
+			 "--mount %s: the server '%s' does not resolve (%s): give an "
+			 "address, or a name in /etc/hosts or DNS",
+			 m->label, host, ret == EAI_SYSTEM ? strerror(errno) : gai_strerror(ret));
 		return -1;
 	}
 	freeaddrinfo(res);
@@ -138,9 +143,10 @@ int mount_verify(const char *opts, const struct ms_mount *got, char *err, size_t
 
 	nconnect = mount_opt_long(opts, "nconnect", 1);
 	if (got->xprts != (unsigned int)nconnect) {
-		snprintf(err, len, "asked nconnect=%ld, mountstats shows %u transport%s: the kernel "
-			 "reused another mount's NFS client", nconnect, got->xprts,
-			 got->xprts == 1 ? "" : "s");
+		snprintf(err, len,
+			 "asked nconnect=%ld, mountstats shows %u transport%s: the kernel "
+			 "reused another mount's NFS client",
+			 nconnect, got->xprts, got->xprts == 1 ? "" : "s");
 		return -1;
 	}
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
@@ -149,9 +155,10 @@ int mount_verify(const char *opts, const struct ms_mount *got, char *err, size_t
 			continue;
 		mount_opt(got->opts, keys[i], have, sizeof(have));
 		/* vers=4 is granted as 4.x: the asked prefix must match */
-		if (strcmp(want, have) && !(!strcmp(keys[i], "vers") && !strncmp(want, have, strlen(want)))) {
-			snprintf(err, len, "asked %s=%s, the kernel gave %s=%s", keys[i], want, keys[i],
-				 have[0] ? have : "(absent)");
+		if (strcmp(want, have) &&
+		    !(!strcmp(keys[i], "vers") && !strncmp(want, have, strlen(want)))) {
+			snprintf(err, len, "asked %s=%s, the kernel gave %s=%s", keys[i], want,
+				 keys[i], have[0] ? have : "(absent)");
 			return -1;
 		}
 	}
@@ -174,8 +181,10 @@ int mount_variant(const struct mount_spec *m, const char *mountpoint, char *err,
 		return -1;
 	}
 	if (mount_find_conflict(m, all, n, conflict, sizeof(conflict))) {
-		snprintf(err, len, "%s is already mounted at %s; a second mount of that server would "
-			 "share its NFS client and its nconnect: unmount it first", m->server, conflict);
+		snprintf(err, len,
+			 "%s is already mounted at %s; a second mount of that server would "
+			 "share its NFS client and its nconnect: unmount it first",
+			 m->server, conflict);
 		mountstats_free(all, n);
 		return -1;
 	}
@@ -208,8 +217,8 @@ int mount_variant(const struct mount_spec *m, const char *mountpoint, char *err,
 			if (unshare(CLONE_NEWUTS) || sethostname(host, strlen(host)))
 				fprintf(stderr, "unshare/sethostname: %s\n", strerror(errno));
 		}
-		execlp("mount", "mount", "-t", "nfs", "-o", m->opts[0] ? m->opts : "defaults", source,
-		       mountpoint, (char *)NULL);
+		execlp("mount", "mount", "-t", "nfs", "-o", m->opts[0] ? m->opts : "defaults",
+		       source, mountpoint, (char *)NULL);
 		fprintf(stderr, "exec mount: %s\n", strerror(errno));
 		_exit(127);
 	}
@@ -220,8 +229,8 @@ int mount_variant(const struct mount_spec *m, const char *mountpoint, char *err,
 	close(pipefd[0]);
 	waitpid(pid, &status, 0);
 	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
-		snprintf(err, len, "mount -t nfs -o %s %s %s failed: %s", m->opts, source, mountpoint,
-			 errbuf[0] ? errbuf : "(no message)");
+		snprintf(err, len, "mount -t nfs -o %s %s %s failed: %s", m->opts, source,
+			 mountpoint, errbuf[0] ? errbuf : "(no message)");
 		return -1;
 	}
 
@@ -236,12 +245,13 @@ int mount_variant(const struct mount_spec *m, const char *mountpoint, char *err,
 		snprintf(err, len, "%s is not in /proc/self/mountstats after mounting", mountpoint);
 		ret = -1;
 	} else if (mount_verify(m->opts, got, errbuf, sizeof(errbuf))) {
-		snprintf(err, len, "%s at %s is not what was asked: %s", source, mountpoint, errbuf);
+		snprintf(err, len, "%s at %s is not what was asked: %s", source, mountpoint,
+			 errbuf);
 		ret = -1;
 	}
 	mountstats_free(all, n);
 	if (ret)
-		umount2(mountpoint, 0);	/* never measured under the wrong label */
+		umount2(mountpoint, 0); /* never measured under the wrong label */
 	return ret;
 }
 

@@ -38,10 +38,11 @@ static int parse_op_line(const char *line, struct ms_op *op)
 			return 0;
 	memset(op, 0, sizeof(*op));
 	memcpy(op->name, line, len);
-	n = sscanf(colon + 1, "%" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64
-		   " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64, &op->ops, &op->trans,
-		   &op->timeouts, &op->bytes_sent, &op->bytes_recv, &op->queue_ms,
-		   &op->rtt_ms, &op->exe_ms, &op->errors);
+	n = sscanf(colon + 1,
+		   "%" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64
+		   " %" SCNu64 " %" SCNu64 " %" SCNu64,
+		   &op->ops, &op->trans, &op->timeouts, &op->bytes_sent, &op->bytes_recv,
+		   &op->queue_ms, &op->rtt_ms, &op->exe_ms, &op->errors);
 	if (n < 8)
 		return 0;
 	op->has_errors = n == 9;
@@ -62,8 +63,8 @@ int mountstats_parse(FILE *f, struct ms_mount **mounts, size_t *n)
 		if (!strncmp(line, "device ", 7)) {
 			struct ms_mount *p;
 
-			if (sscanf(line, "device %255s mounted on %511s with fstype %15s %63s",
-				   dev, mnt, fstype, rest) < 3)
+			if (sscanf(line, "device %255s mounted on %511s with fstype %15s %63s", dev,
+				   mnt, fstype, rest) < 3)
 				continue;
 			p = realloc(all, (count + 1) * sizeof(*p));
 			if (!p) {
@@ -100,9 +101,10 @@ int mountstats_parse(FILE *f, struct ms_mount **mounts, size_t *n)
 				int k;
 
 				/* tcp: port bind connect connect_time idle sends recvs ... */
-				k = sscanf(s + 5, "%15s %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64
-					   " %" SCNu64 " %" SCNu64 " %" SCNu64, proto, &v[0], &v[1],
-					   &v[2], &v[3], &v[4], &v[5], &v[6]);
+				k = sscanf(s + 5,
+					   "%15s %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64
+					   " %" SCNu64 " %" SCNu64 " %" SCNu64,
+					   proto, &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6]);
 				m->xprts++;
 				if (k >= 8 && !strcmp(proto, "tcp")) {
 					m->xprt_sends += v[5];

@@ -17,7 +17,7 @@ struct ms_op {
 	char name[24];
 	uint64_t ops, trans, timeouts, bytes_sent, bytes_recv;
 	uint64_t queue_ms, rtt_ms, exe_ms, errors;
-	int has_errors;		/* statvers 1.1 kernels print a ninth field */
+	int has_errors; /* statvers 1.1 kernels print a ninth field */
 };
 
 struct ms_mount {
@@ -26,8 +26,8 @@ struct ms_mount {
 	char fstype[16];
 	char statvers[8];
 	char opts[1024];
-	unsigned int xprts;		/* transports: xprt: lines */
-	uint64_t xprt_sends, xprt_recvs;	/* summed over the transports */
+	unsigned int xprts;		 /* transports: xprt: lines */
+	uint64_t xprt_sends, xprt_recvs; /* summed over the transports */
 	struct ms_op *ops;
 	size_t nops;
 };

@@ -8,20 +8,26 @@
 
 #include "nfs/rpc_window.h"
 
-#define RW_NFIELDS 9	/* the counters of struct ms_op, in this order */
+#define RW_NFIELDS 9 /* the counters of struct ms_op, in this order */
 
 static void op_get(const struct ms_op *op, uint64_t *v)
 {
-	v[0] = op->ops;		v[1] = op->trans;	v[2] = op->timeouts;
-	v[3] = op->bytes_sent;	v[4] = op->bytes_recv;	v[5] = op->queue_ms;
-	v[6] = op->rtt_ms;	v[7] = op->exe_ms;	v[8] = op->errors;
+	v[0] = op->ops;
+	v[1] = op->trans;
+	v[2] = op->timeouts;
+	v[3] = op->bytes_sent;
+	v[4] = op->bytes_recv;
+	v[5] = op->queue_ms;
+	v[6] = op->rtt_ms;
+	v[7] = op->exe_ms;
+	v[8] = op->errors;
 }
 
 static void op_set(struct ms_op *op, const double *v)
 {
-	uint64_t *f[RW_NFIELDS] = { &op->ops, &op->trans, &op->timeouts, &op->bytes_sent,
-				    &op->bytes_recv, &op->queue_ms, &op->rtt_ms, &op->exe_ms,
-				    &op->errors };
+	uint64_t *f[RW_NFIELDS] = { &op->ops,	     &op->trans,      &op->timeouts,
+				    &op->bytes_sent, &op->bytes_recv, &op->queue_ms,
+				    &op->rtt_ms,     &op->exe_ms,     &op->errors };
 
 	for (int i = 0; i < RW_NFIELDS; i++)
 		*f[i] = (uint64_t)llround(v[i]);
@@ -47,7 +53,7 @@ static void sample(struct rpc_window *w)
 		goto broken;
 	m = mountstats_find(all, n, w->mountpoint);
 	if (!m || (w->names && m->nops != w->nops))
-		goto broken;	/* unmounted, or another mount in its place */
+		goto broken; /* unmounted, or another mount in its place */
 	if (!w->names) {
 		w->names = calloc(m->nops ? m->nops : 1, sizeof(*w->names));
 		w->v = calloc(w->cap * (m->nops ? m->nops : 1) * RW_NFIELDS, sizeof(*w->v));

@@ -22,15 +22,15 @@
 #include "nfs/mountstats.h"
 
 struct rpc_window {
-	const char *mountstats;		/* the file sampled (/proc/self/mountstats) */
+	const char *mountstats; /* the file sampled (/proc/self/mountstats) */
 	char mountpoint[512];
-	double interval_s, next_s;	/* CLOCK_REALTIME seconds */
-	size_t cap, n, head;		/* the ring: n samples, the oldest at head */
-	double *t;			/* cap sample times */
-	uint64_t *v;			/* cap x nops x RW_NFIELDS counters */
-	struct ms_op *names;		/* the mount's ops, in mountstats' order (counters unused) */
+	double interval_s, next_s; /* CLOCK_REALTIME seconds */
+	size_t cap, n, head;	   /* the ring: n samples, the oldest at head */
+	double *t;		   /* cap sample times */
+	uint64_t *v;		   /* cap x nops x RW_NFIELDS counters */
+	struct ms_op *names;	   /* the mount's ops, in mountstats' order (counters unused) */
 	size_t nops;
-	int broken;			/* the mount went away or changed: no window */
+	int broken; /* the mount went away or changed: no window */
 };
 
 /*

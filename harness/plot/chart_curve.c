@@ -16,9 +16,9 @@
 #define MAX_PUBLISHED 8
 
 struct curve_chart {
-	size_t npts[RT_MAX];	/* per curve target */
+	size_t npts[RT_MAX]; /* per curve target */
 	double ort[RT_MAX];
-	char published[MAX_PUBLISHED][200];	/* series titles: source and ORT */
+	char published[MAX_PUBLISHED][200]; /* series titles: source and ORT */
 	int npublished;
 };
 
@@ -63,7 +63,8 @@ static void write_published(struct plot_ctx *c, struct curve_chart *cc, FILE *f)
 		double ort;
 
 		if (cc->npublished < MAX_PUBLISHED && strstr(names[i]->d_name, ".csv") &&
-		    snprintf(path, sizeof(path), "%s/%s", dir, names[i]->d_name) < (int)sizeof(path) &&
+		    snprintf(path, sizeof(path), "%s/%s", dir, names[i]->d_name) <
+			    (int)sizeof(path) &&
 		    !curve_read(path, NULL, &cv, why, sizeof(why))) {
 			if (cv.source[0] && !ort_compute(cv.p, cv.n, &ort, why, sizeof(why))) {
 				gp_text(src, sizeof(src), cv.source, 0);
@@ -81,15 +82,17 @@ static void write_published(struct plot_ctx *c, struct curve_chart *cc, FILE *f)
 	free(names);
 }
 
-static void write_script(struct plot_ctx *c, const struct curve_chart *cc, FILE *f,
-			 const char *dat, const char *pub)
+static void write_script(struct plot_ctx *c, const struct curve_chart *cc, FILE *f, const char *dat,
+			 const char *pub)
 {
 	const struct results_table *t = c->t;
 	static const char *const greys[] = { "555555", "999999", "333333" };
 
-	fprintf(f, "reset\nset title \"load curve: response time against achieved throughput\\n{/*0.8 %s}\"\n",
+	fprintf(f,
+		"reset\nset title \"load curve: response time against achieved throughput\\n{/*0.8 %s}\"\n",
 		c->subtitle);
-	fprintf(f, "set xlabel 'achieved throughput (IO/s; ops/s for an op-mix profile)'\nset ylabel 'response time (ms): mean "
+	fprintf(f,
+		"set xlabel 'achieved throughput (IO/s; ops/s for an op-mix profile)'\nset ylabel 'response time (ms): mean "
 		"completion latency'\nset x2label 'published SPEC SFS 2008 results (ops/s of other systems: another scale)'\n"
 		"set x2tics\nset xtics nomirror\nset xrange [0:*]\nset x2range [0:*]\n"
 		"set yrange [0:*]\nset grid\nset key below horizontal maxcols 2 spacing 1.2\nplot \\\n");
@@ -99,13 +102,15 @@ static void write_script(struct plot_ctx *c, const struct curve_chart *cc, FILE 
 		if (cc->npts[tg] < 2)
 			continue;
 		gp_text(lbl, sizeof(lbl), t->curve_targets[tg], 0);
-		fprintf(f, "  '%s' index %d using 1:2 with linespoints lw 2 pt 7 lc %d title '%s (ORT %.2f ms)' noenhanced, \\\n",
+		fprintf(f,
+			"  '%s' index %d using 1:2 with linespoints lw 2 pt 7 lc %d title '%s (ORT %.2f ms)' noenhanced, \\\n",
 			dat, tg, tg + 1, lbl, cc->ort[tg]);
 	}
 	for (int i = 0; i < cc->npublished; i++)
-		fprintf(f, "  '%s' index %d using 1:2 axes x2y1 with linespoints dt 2 pt %d lc rgb '#%s' "
-			"title 'published: %s' noenhanced, \\\n", pub, i, 4 + i, greys[i < 2 ? i : 2],
-			cc->published[i]);
+		fprintf(f,
+			"  '%s' index %d using 1:2 axes x2y1 with linespoints dt 2 pt %d lc rgb '#%s' "
+			"title 'published: %s' noenhanced, \\\n",
+			pub, i, 4 + i, greys[i < 2 ? i : 2], cc->published[i]);
 	fprintf(f, "  NaN notitle\n");
 }
 

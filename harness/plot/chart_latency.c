@@ -10,7 +10,8 @@
 #include "plot/plot.h"
 
 /* The columns of one target's block, in this order after read_pct: value, min, max. */
-static const enum rt_metric lat_metrics[] = { RT_READ_P50, RT_READ_P99, RT_WRITE_P50, RT_WRITE_P99 };
+static const enum rt_metric lat_metrics[] = { RT_READ_P50, RT_READ_P99, RT_WRITE_P50,
+					      RT_WRITE_P99 };
 #define NLAT (sizeof(lat_metrics) / sizeof(lat_metrics[0]))
 
 /* Latencies of 10 ms and more are drawn in ms: a 160000 on an axis of us is hard to read. */
@@ -41,8 +42,10 @@ static int write_data(struct plot_ctx *c, int p, char *path, size_t len, int *re
 	if (!f)
 		return -1;
 	for (int tg = 0; tg < t->ntargets; tg++) {
-		fprintf(f, "# target %s: read_pct, then value min max (%s) of read p50, read p99, "
-			"write p50, write p99\n", t->targets[tg], div > 1 ? "ms" : "us");
+		fprintf(f,
+			"# target %s: read_pct, then value min max (%s) of read p50, read p99, "
+			"write p50, write p99\n",
+			t->targets[tg], div > 1 ? "ms" : "us");
 		for (int pct = 100; pct >= 0; pct--) {
 			if (!rt_rows(t, p, pct, tg))
 				continue;
@@ -70,17 +73,21 @@ static void write_script(struct plot_ctx *c, int p, FILE *f, const char *dat, in
 {
 	const struct results_table *t = c->t;
 	/* read p99 is columns 5:6:7, write p99 11:12:13, read p50 2, write p50 8 */
+	/* clang-format off */
 	static const struct { const char *what; int col, dt, pt; } series[] = {
 		{ "read p99", 5, 1, 7 }, { "write p99", 11, 1, 5 },
 		{ "read p50", 2, 2, 6 }, { "write p50", 8, 2, 4 },
 	};
+	/* clang-format on */
 
 	fprintf(f, "reset\nset title \"%s: completion latency against read share\\n{/*0.8 %s}\"\n",
 		t->profiles[p], c->subtitle);
-	fprintf(f, "set xlabel 'read share (%%), from pure read to pure write'\n"
+	fprintf(f,
+		"set xlabel 'read share (%%), from pure read to pure write'\n"
 		"set ylabel 'completion latency (%s)'\nset xrange [105:-5]\nset xtics 10\n",
 		unit_div(t, p) > 1 ? "ms" : "us");
-	fprintf(f, ""
+	fprintf(f,
+		""
 		"set yrange [0:*]\nset grid\nset key below horizontal maxcols 4 spacing 1.2\nplot \\\n");
 	for (int tg = 0; tg < t->ntargets; tg++) {
 		char lbl[80];
@@ -89,8 +96,10 @@ static void write_script(struct plot_ctx *c, int p, FILE *f, const char *dat, in
 		for (size_t s = 0; s < sizeof(series) / sizeof(series[0]); s++) {
 			int bars = repeated && series[s].dt == 1;
 
-			fprintf(f, "  '%s' index %d using 1:%d%s with %s dt %d lw 2 pt %d lc %d "
-				"title '%s %s%s' noenhanced, \\\n", dat, tg, series[s].col,
+			fprintf(f,
+				"  '%s' index %d using 1:%d%s with %s dt %d lw 2 pt %d lc %d "
+				"title '%s %s%s' noenhanced, \\\n",
+				dat, tg, series[s].col,
 				bars ? (series[s].col == 5 ? ":6:7" : ":12:13") : "",
 				bars ? "yerrorlines" : "linespoints", series[s].dt, series[s].pt,
 				tg + 1, lbl, series[s].what, bars ? " (bars: the repeats)" : "");
@@ -121,7 +130,7 @@ int plot_latency_chart(struct plot_ctx *c, int p)
 	FILE *f;
 
 	if (!has_latency(c->t, p))
-		return 1;	/* gnuplot refuses a chart with no point */
+		return 1; /* gnuplot refuses a chart with no point */
 
 	if (write_data(c, p, dat, sizeof(dat), &repeated))
 		return -1;

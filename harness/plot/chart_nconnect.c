@@ -52,17 +52,20 @@ static int write_data(struct plot_ctx *c, FILE *f)
 static void write_script(struct plot_ctx *c, FILE *f, const char *dat)
 {
 	const struct results_table *t = c->t;
-	int nseries = 1;		/* the nconnect=N variants, plus published */
+	int nseries = 1; /* the nconnect=N variants, plus published */
 	double w;
 	int col = 2;
 
 	for (int tg = 0; tg < t->ntargets; tg++)
 		nseries += compare_nconnect_variant(t, tg);
-	w = 1.0 / (nseries + 1);	/* bar width with gap 1 */
+	w = 1.0 / (nseries + 1); /* bar width with gap 1 */
 
-	fprintf(f, "reset\nset title \"nconnect comparison: each nconnect=N variant over %s "
-		"(nconnect=1), per workload\\n{/*0.8 %s}\"\n", t->targets[c->base], c->subtitle);
-	fprintf(f, "set ylabel 'ratio to %s (x)'\nset yrange [0:*]\nset offsets 0, 0, graph 0.1, 0\nset grid ytics\n"
+	fprintf(f,
+		"reset\nset title \"nconnect comparison: each nconnect=N variant over %s "
+		"(nconnect=1), per workload\\n{/*0.8 %s}\"\n",
+		t->targets[c->base], c->subtitle);
+	fprintf(f,
+		"set ylabel 'ratio to %s (x)'\nset yrange [0:*]\nset offsets 0, 0, graph 0.1, 0\nset grid ytics\n"
 		"set style data histograms\nset style histogram clustered gap 1\n"
 		"set style fill solid 0.8 border -1\nset boxwidth 0.9\nset key below horizontal\n"
 		"set xtics nomirror\nset arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2\n",
@@ -74,11 +77,13 @@ static void write_script(struct plot_ctx *c, FILE *f, const char *dat)
 		if (!compare_nconnect_variant(t, tg))
 			continue;
 		gp_text(lbl, sizeof(lbl), t->targets[tg], 0);
-		fprintf(f, "  '%s' using %d:xtic(1) lc %d title '%s / %s (measured)' noenhanced, \\\n",
+		fprintf(f,
+			"  '%s' using %d:xtic(1) lc %d title '%s / %s (measured)' noenhanced, \\\n",
 			dat, col, tg + 1, lbl, t->targets[c->base]);
 		col++;
 	}
-	fprintf(f, "  '' using %d lc rgb '#888888' title 'published nconnect gain (Azure NetApp Files)' noenhanced",
+	fprintf(f,
+		"  '' using %d lc rgb '#888888' title 'published nconnect gain (Azure NetApp Files)' noenhanced",
 		col);
 	/*
 	 * The ratio printed on each bar; on a measured one, its difference from
@@ -93,7 +98,8 @@ static void write_script(struct plot_ctx *c, FILE *f, const char *dat)
 		if (s + 2 == pub)
 			fprintf(f, "(sprintf('%%.2fx', $%d))", pub);
 		else
-			fprintf(f, "($%d == $%d && $%d > 0 ? sprintf('%%.2fx (%%+.0f%%%%)', $%d, floor(($%d / $%d - 1) * 100 + 0.5) + 0) : sprintf('%%.2fx', $%d))",
+			fprintf(f,
+				"($%d == $%d && $%d > 0 ? sprintf('%%.2fx (%%+.0f%%%%)', $%d, floor(($%d / $%d - 1) * 100 + 0.5) + 0) : sprintf('%%.2fx', $%d))",
 				pub, pub, pub, s + 2, s + 2, pub, s + 2);
 		fprintf(f, " with labels offset 0,0.8 notitle");
 	}
@@ -117,7 +123,7 @@ int plot_nconnect_chart(struct plot_ctx *c0)
 	n = write_data(c, f);
 	fclose(f);
 	if (!n)
-		return 1;	/* no headline point measured on two targets */
+		return 1; /* no headline point measured on two targets */
 	f = gp_open(c->datadir, "nconnect.gp", body, sizeof(body));
 	if (!f)
 		return -1;

@@ -16,15 +16,15 @@
 #include "results/detail_file.h"
 #include "results/schema.h"
 
-#define MAX_OPS 24		/* nfsweep-ops has 19 */
-#define MAX_SERIES 12		/* more points than that are not readable in one chart */
+#define MAX_OPS 24    /* nfsweep-ops has 19 */
+#define MAX_SERIES 12 /* more points than that are not readable in one chart */
 
 struct ops_chart {
-	char ops[MAX_OPS][24];	/* x positions, in order of first appearance */
+	char ops[MAX_OPS][24]; /* x positions, in order of first appearance */
 	int nops;
-	char series[MAX_SERIES][160];	/* point and job, as its title */
+	char series[MAX_SERIES][160]; /* point and job, as its title */
 	int nseries;
-	int skipped;		/* series beyond MAX_SERIES */
+	int skipped; /* series beyond MAX_SERIES */
 };
 
 static int op_index(struct ops_chart *oc, const char *op)
@@ -57,11 +57,14 @@ static int series_index(struct ops_chart *oc, const char *title)
  */
 static int write_data(struct plot_ctx *c, struct ops_chart *oc, const char *ops_path)
 {
-	int col_profile = table_find(&table_ops, "profile"), col_target = table_find(&table_ops, "target");
-	int col_read = table_find(&table_ops, "read_pct"), col_lp = table_find(&table_ops, "load_point");
+	int col_profile = table_find(&table_ops, "profile"),
+	    col_target = table_find(&table_ops, "target");
+	int col_read = table_find(&table_ops, "read_pct"),
+	    col_lp = table_find(&table_ops, "load_point");
 	int col_job = table_find(&table_ops, "job"), col_op = table_find(&table_ops, "op");
 	int col_n = table_find(&table_ops, "count");
-	int col_p50 = table_find(&table_ops, "lat_p50_ms"), col_p99 = table_find(&table_ops, "lat_p99_ms");
+	int col_p50 = table_find(&table_ops, "lat_p50_ms"),
+	    col_p99 = table_find(&table_ops, "lat_p99_ms");
 	struct csv_record rec = { 0 };
 	FILE *in, *out[MAX_SERIES] = { 0 };
 	size_t line = 0;
@@ -69,8 +72,10 @@ static int write_data(struct plot_ctx *c, struct ops_chart *oc, const char *ops_
 
 	in = fopen(ops_path, "r");
 	if (!in)
-		return errno == ENOENT ? 1 : (fprintf(stderr, "nfsweep plot: open %s: %s\n", ops_path,
-						      strerror(errno)), -1);
+		return errno == ENOENT ? 1 :
+					 (fprintf(stderr, "nfsweep plot: open %s: %s\n", ops_path,
+						  strerror(errno)),
+					  -1);
 	while ((r = csv_read_record(in, &rec, &line)) == 1) {
 		char title[160], name[32], path[PATH_MAX];
 		int s, x;
@@ -82,7 +87,8 @@ static int write_data(struct plot_ctx *c, struct ops_chart *oc, const char *ops_
 		}
 		snprintf(title, sizeof(title), "%s %s %s%s %s", rec.cells[col_profile],
 			 rec.cells[col_target], rec.cells[col_lp][0] ? "load point " : "read ",
-			 rec.cells[col_lp][0] ? rec.cells[col_lp] : rec.cells[col_read], rec.cells[col_job]);
+			 rec.cells[col_lp][0] ? rec.cells[col_lp] : rec.cells[col_read],
+			 rec.cells[col_job]);
 		s = series_index(oc, title);
 		x = op_index(oc, rec.cells[col_op]);
 		if (s < 0 || x < 0)
@@ -110,11 +116,14 @@ static void write_script(struct plot_ctx *c, const struct ops_chart *oc, FILE *f
 {
 	double w = 0.8 / (oc->nseries ? oc->nseries : 1);
 
-	fprintf(f, "reset\nset title \"latency per operation: p50 (point) and p99 (bar top)\\n"
-		"{/*0.8 %s%s}\"\n", c->subtitle,
-		oc->skipped ? ", the first 12 points and jobs only" : "");
-	fprintf(f, "set ylabel 'completion latency (ms), log scale'\nset logscale y\nset grid ytics\n"
-		"set xrange [-0.6:%d.6]\nset xtics noenhanced rotate by -45 (", oc->nops - 1);
+	fprintf(f,
+		"reset\nset title \"latency per operation: p50 (point) and p99 (bar top)\\n"
+		"{/*0.8 %s%s}\"\n",
+		c->subtitle, oc->skipped ? ", the first 12 points and jobs only" : "");
+	fprintf(f,
+		"set ylabel 'completion latency (ms), log scale'\nset logscale y\nset grid ytics\n"
+		"set xrange [-0.6:%d.6]\nset xtics noenhanced rotate by -45 (",
+		oc->nops - 1);
 	for (int i = 0; i < oc->nops; i++)
 		fprintf(f, "%s'%s' %d", i ? ", " : "", oc->ops[i], i);
 	fprintf(f, ")\nset key below horizontal maxcols 3 spacing 1.2 noenhanced\nplot \\\n");
@@ -122,8 +131,11 @@ static void write_script(struct plot_ctx *c, const struct ops_chart *oc, FILE *f
 		char lbl[200];
 
 		gp_text(lbl, sizeof(lbl), oc->series[s], 0);
-		fprintf(f, "  '" GP_DATA "/ops-latency-%d.dat' using ($1 - 0.4 + %.3f):2:2:3 with yerrorbars "
-			"lc %d pt 7 title '%s', \\\n", s, w * (s + 0.5), s + 1, lbl);
+		fprintf(f,
+			"  '" GP_DATA
+			"/ops-latency-%d.dat' using ($1 - 0.4 + %.3f):2:2:3 with yerrorbars "
+			"lc %d pt 7 title '%s', \\\n",
+			s, w * (s + 0.5), s + 1, lbl);
 	}
 	fprintf(f, "  NaN notitle\n");
 }

@@ -12,10 +12,10 @@
 
 struct profile_chart {
 	int p, mib;
-	int repeated;		/* some point has several ok rows: error bars */
+	int repeated; /* some point has several ok rows: error bars */
 	enum rt_metric rd, wr, tot;
 	const char *figure, *unit;
-	const struct ref_value *r100, *r0;	/* published pure read and pure write */
+	const struct ref_value *r100, *r0; /* published pure read and pure write */
 };
 
 /* One block per target, two blank lines apart: gnuplot's "index". */
@@ -76,7 +76,8 @@ static void write_script(struct plot_ctx *c, const struct profile_chart *pc, FIL
 	fprintf(f, "reset\nset title \"%s: %lld KiB %s, %s against read share\\n{/*0.8 %s}\"\n",
 		t->profiles[pc->p], t->block_size[pc->p] / 1024, pc->mib ? "sequential" : "random",
 		pc->mib ? "throughput" : "IOPS", c->subtitle);
-	fprintf(f, "set xlabel 'read share (%%), from pure read to pure write'\n"
+	fprintf(f,
+		"set xlabel 'read share (%%), from pure read to pure write'\n"
 		"set ylabel 'measured here: %s (%s)'\nset xrange [105:-5]\nset xtics 10\n"
 		"set yrange [0:*]\nset offsets 0, 0, graph 0.12, 0\nset grid\n"
 		"set key below horizontal maxcols 3 spacing 1.2\n",
@@ -91,15 +92,19 @@ static void write_script(struct plot_ctx *c, const struct profile_chart *pc, FIL
 		char src[160];
 
 		gp_text(src, sizeof(src), (pc->r100 ? pc->r100 : pc->r0)->source, 0);
-		fprintf(f, "set label 1 \"published %s, not drawn (another scale: one volume "
-			"driven by many clients):", pc->figure);
+		fprintf(f,
+			"set label 1 \"published %s, not drawn (another scale: one volume "
+			"driven by many clients):",
+			pc->figure);
 		if (pc->r100)
 			fprintf(f, " %.0f %s at 100 %% read", pc->r100->value, pc->unit);
 		if (pc->r0)
 			fprintf(f, "%s %.0f %s at 0 %% read", pc->r100 ? "," : "", pc->r0->value,
 				pc->unit);
-		fprintf(f, "\\n%s\" at graph 0.01, graph 0.97 left front noenhanced "
-			"font ',9' tc rgb '#333333'\n", src);
+		fprintf(f,
+			"\\n%s\" at graph 0.01, graph 0.97 left front noenhanced "
+			"font ',9' tc rgb '#333333'\n",
+			src);
 	}
 	fprintf(f, "plot \\\n");
 	for (int tg = 0; tg < t->ntargets; tg++) {
@@ -108,18 +113,22 @@ static void write_script(struct plot_ctx *c, const struct profile_chart *pc, FIL
 		gp_text(lbl, sizeof(lbl), t->targets[tg], 0);
 		/* With repeats, the total's bars span the least and greatest of them. */
 		if (pc->repeated)
-			fprintf(f, "  '%s' index %d using 1:4:5:6 with yerrorlines lw 2 pt 7 lc %d "
+			fprintf(f,
+				"  '%s' index %d using 1:4:5:6 with yerrorlines lw 2 pt 7 lc %d "
 				"title '%s total (bars: the repeats, min..max)' noenhanced, \\\n",
 				dat, tg, tg + 1, lbl);
 		else
-			fprintf(f, "  '%s' index %d using 1:4 with linespoints lw 2 pt 7 lc %d "
-				"title '%s total' noenhanced, \\\n", dat, tg, tg + 1, lbl);
-		fprintf(f, "  '%s' index %d using 1:2 with linespoints dt 2 pt 6 lc %d title '%s read' noenhanced, \\\n"
+			fprintf(f,
+				"  '%s' index %d using 1:4 with linespoints lw 2 pt 7 lc %d "
+				"title '%s total' noenhanced, \\\n",
+				dat, tg, tg + 1, lbl);
+		fprintf(f,
+			"  '%s' index %d using 1:2 with linespoints dt 2 pt 6 lc %d title '%s read' noenhanced, \\\n"
 			"  '%s' index %d using 1:3 with linespoints dt 3 pt 4 lc %d title '%s write' noenhanced%s\n",
 			dat, tg, tg + 1, lbl, dat, tg, tg + 1, lbl,
 			tg + 1 < t->ntargets ? ", \\" : "");
 	}
-	(void)refdat;	/* kept in plot/ for whoever restyles the chart */
+	(void)refdat; /* kept in plot/ for whoever restyles the chart */
 }
 
 int plot_profile_chart(struct plot_ctx *c, int p)
@@ -127,8 +136,10 @@ int plot_profile_chart(struct plot_ctx *c, int p)
 	const struct results_table *t = c->t;
 	int mib = rt_is_throughput(t, p);
 	struct profile_chart pc = {
-		.p = p, .mib = mib,
-		.rd = mib ? RT_READ_MIB : RT_READ_IOPS, .wr = mib ? RT_WRITE_MIB : RT_WRITE_IOPS,
+		.p = p,
+		.mib = mib,
+		.rd = mib ? RT_READ_MIB : RT_READ_IOPS,
+		.wr = mib ? RT_WRITE_MIB : RT_WRITE_IOPS,
 		.tot = mib ? RT_TOTAL_MIB : RT_TOTAL_IOPS,
 		.figure = mib ? "scale-out throughput" : "scale-out IOPS",
 		.unit = mib ? "MiB/s" : "IO/s",

@@ -96,7 +96,7 @@ static time_t parse_time(const char *iso)
 struct marks {
 	long x[MAX_MARKS];
 	int pct[MAX_MARKS];
-	int n, target;		/* target: the one whose points are marked, -1 none yet */
+	int n, target; /* target: the one whose points are marked, -1 none yet */
 };
 
 static int write_data(struct plot_ctx *c, int p, int mib, FILE *out, int has[RT_MAX],
@@ -134,9 +134,10 @@ static int write_data(struct plot_ctx *c, int p, int mib, FILE *out, int has[RT_
 					mk->x[mk->n] = (long)(start - first);
 					mk->pct[mk->n++] = atoi(rec.cells[COL_read_pct]);
 				}
-				if (s.n > 1) {	/* second 0 has no full second of samples */
+				if (s.n > 1) { /* second 0 has no full second of samples */
 					for (size_t sec = 1; sec < s.n; sec++)
-						fprintf(out, "%ld %.3f\n", (long)(start - first) + (long)sec,
+						fprintf(out, "%ld %.3f\n",
+							(long)(start - first) + (long)sec,
 							s.v[sec]);
 					fputc('\n', out);
 					has[tg] = 1;
@@ -172,27 +173,35 @@ int plot_timeline_chart(struct plot_ctx *c, int p)
 	f = gp_open(c->datadir, name, body, sizeof(body));
 	if (!f)
 		return -1;
-	fprintf(f, "reset\nset title \"%s: %s second by second through the sweep (fio's per-second "
-		"logs)\\n{/*0.8 %s}\"\n", t->profiles[p], mib ? "throughput" : "IOPS", c->subtitle);
-	fprintf(f, "set xlabel 'seconds since the first point started'\nset ylabel '%s'\n"
+	fprintf(f,
+		"reset\nset title \"%s: %s second by second through the sweep (fio's per-second "
+		"logs)\\n{/*0.8 %s}\"\n",
+		t->profiles[p], mib ? "throughput" : "IOPS", c->subtitle);
+	fprintf(f,
+		"set xlabel 'seconds since the first point started'\nset ylabel '%s'\n"
 		"set yrange [0:*]\nset grid\nset key below horizontal\n",
 		mib ? "MiB/s (reads and writes, all jobs)" : "IO/s (reads and writes, all jobs)");
 	/* each point's read share above where it starts (the first target's points) */
 	fprintf(f, "set offsets 0, 0, graph 0.08, 0\n");
 	for (int i = 0; i < mk.n; i++)
-		fprintf(f, "set label %d 'r%d%%' at first %ld, graph 0.97 left font ',8' "
-			"tc rgb '#555555'\n", 100 + i, mk.pct[i], mk.x[i]);
+		fprintf(f,
+			"set label %d 'r%d%%' at first %ld, graph 0.97 left font ',8' "
+			"tc rgb '#555555'\n",
+			100 + i, mk.pct[i], mk.x[i]);
 	if (mk.n)
-		fprintf(f, "set label %d 'rN%%: the point of read share N starts here' at graph 0.99, "
-			"graph 1.03 right font ',8' tc rgb '#555555'\n", 100 + mk.n);
+		fprintf(f,
+			"set label %d 'rN%%: the point of read share N starts here' at graph 0.99, "
+			"graph 1.03 right font ',8' tc rgb '#555555'\n",
+			100 + mk.n);
 	fprintf(f, "plot \\\n");
 	for (int tg = 0; tg < t->ntargets; tg++) {
 		char lbl[80];
 
 		if (!has[tg])
-			continue;	/* gnuplot refuses a block with no points */
+			continue; /* gnuplot refuses a block with no points */
 		gp_text(lbl, sizeof(lbl), t->targets[tg], 0);
-		fprintf(f, "  '%s' index %d using 1:2 with lines lw 1.5 lc %d title '%s' noenhanced, \\\n",
+		fprintf(f,
+			"  '%s' index %d using 1:2 with lines lw 1.5 lc %d title '%s' noenhanced, \\\n",
 			dat, tg, tg + 1, lbl);
 	}
 	fprintf(f, "  NaN notitle\n");

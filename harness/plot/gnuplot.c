@@ -12,7 +12,7 @@
 
 void gp_text(char *dst, size_t len, const char *src, int enhanced)
 {
-	static const char apostrophe[] = "\xe2\x80\x99";	/* U+2019, in UTF-8 */
+	static const char apostrophe[] = "\xe2\x80\x99"; /* U+2019, in UTF-8 */
 	size_t o = 0;
 
 	for (; *src && o + 4 < len; src++) {
@@ -55,10 +55,14 @@ void gp_terminals(FILE *gp, const char *name, const char *body_path)
 {
 	/* The same script twice: after a PNG terminal and after an SVG one. */
 	fprintf(gp, "set encoding utf8\n");
-	fprintf(gp, "set terminal pngcairo size 1280,800 enhanced font 'sans,11'\n"
-		"set output '%s.png'\nload '%s'\n", name, body_path);
-	fprintf(gp, "set terminal svg size 1280,800 enhanced font 'sans,11' background '#ffffff'\n"
-		"set output '%s.svg'\nload '%s'\nunset output\n", name, body_path);
+	fprintf(gp,
+		"set terminal pngcairo size 1280,800 enhanced font 'sans,11'\n"
+		"set output '%s.png'\nload '%s'\n",
+		name, body_path);
+	fprintf(gp,
+		"set terminal svg size 1280,800 enhanced font 'sans,11' background '#ffffff'\n"
+		"set output '%s.svg'\nload '%s'\nunset output\n",
+		name, body_path);
 }
 
 int gp_run(const char *dir, const char *script)
@@ -82,8 +86,10 @@ int gp_run(const char *dir, const char *script)
 			_exit(126);
 		}
 		execlp("gnuplot", "gnuplot", script, (char *)NULL);
-		fprintf(stderr, "nfsweep plot: exec gnuplot: %s (install gnuplot; in nfsweep's source "
-			"tree, tools/deps.sh plot)\n", strerror(errno));
+		fprintf(stderr,
+			"nfsweep plot: exec gnuplot: %s (install gnuplot; in nfsweep's source "
+			"tree, tools/deps.sh plot)\n",
+			strerror(errno));
 		_exit(127);
 	}
 	if (waitpid(pid, &status, 0) < 0)

@@ -20,7 +20,7 @@ struct plot_ctx {
 	const char *csv_path;	/* the results file */
 	const char *refdir;	/* the published figures (results-schema/reference) */
 	const char *dir;	/* where the charts go */
-	char datadir[PATH_MAX];	/* DIR/plot */
+	char datadir[PATH_MAX]; /* DIR/plot */
 	char subtitle[400];	/* backend/note and date */
 	int base;		/* the target the others are divided by */
 	FILE *gp;		/* charts.gp */

@@ -9,8 +9,8 @@ const struct headline headlines[NHEADLINES] = {
 	{ "4 KiB random write", "rand4k", 0, RT_WRITE_IOPS, "IO/s" },
 };
 
-int compare_ratio(const struct results_table *t, int p, int pct, int tg, int base,
-		  enum rt_metric m, double *value, double *base_value, double *ratio)
+int compare_ratio(const struct results_table *t, int p, int pct, int tg, int base, enum rt_metric m,
+		  double *value, double *base_value, double *ratio)
 {
 	int h1, h2;
 

@@ -7,9 +7,9 @@
 
 /* The four figures of the published scale-up (nconnect) section. */
 struct headline {
-	const char *name;	/* "64 KiB sequential read" */
-	const char *profile;	/* seq64k */
-	int read_pct;		/* 100 or 0 */
+	const char *name;    /* "64 KiB sequential read" */
+	const char *profile; /* seq64k */
+	int read_pct;	     /* 100 or 0 */
 	enum rt_metric metric;
 	const char *unit;
 };
@@ -28,7 +28,7 @@ int compare_nconnect_one(const struct results_table *t);
 int compare_nconnect_variant(const struct results_table *t, int tg);
 
 /* value(tg) / value(base) at (p, pct) of metric @m; -1 if either is missing. */
-int compare_ratio(const struct results_table *t, int p, int pct, int tg, int base,
-		  enum rt_metric m, double *value, double *base_value, double *ratio);
+int compare_ratio(const struct results_table *t, int p, int pct, int tg, int base, enum rt_metric m,
+		  double *value, double *base_value, double *ratio);
 
 #endif

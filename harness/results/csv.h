@@ -21,7 +21,8 @@ void csv_format_record(struct strbuf *sb, const char *const *cells, size_t n);
  * error the file is cut back to where it was, so that no part of the
  * record stays (a full disk takes what fits).
  */
-int csv_append_record(int fd, const char *const *cells, size_t n) __attribute__((warn_unused_result));
+int csv_append_record(int fd, const char *const *cells, size_t n)
+	__attribute__((warn_unused_result));
 
 /*
  * A CSV file written whole or not at all (compare.csv): the records go to a
@@ -33,7 +34,7 @@ int csv_append_record(int fd, const char *const *cells, size_t n) __attribute__(
 struct csv_file {
 	const char *path;
 	char tmp[4096 + 16];
-	int fd, err;		/* err: the first -errno */
+	int fd, err; /* err: the first -errno */
 };
 
 /* 0, or -errno (nothing is left behind). */
@@ -51,7 +52,7 @@ void csv_file_abort(struct csv_file *f);
 struct csv_record {
 	char **cells;
 	size_t n, cap;
-	size_t line;		/* line number where the record starts, from 1 */
+	size_t line; /* line number where the record starts, from 1 */
 };
 
 /*

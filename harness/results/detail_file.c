@@ -13,8 +13,8 @@
 
 void detail_identity(char **cells, const struct table_info *t, const struct row *r)
 {
-	static const char *const shared[] = { "schema_version", "profile", "target", "read_pct",
-					      "repeat", "load_point", "fio_json" };
+	static const char *const shared[] = { "schema_version", "profile",    "target",	 "read_pct",
+					      "repeat",		"load_point", "fio_json" };
 
 	for (size_t i = 0; i < sizeof(shared) / sizeof(shared[0]); i++) {
 		int c = table_find(t, shared[i]), rc = schema_find(shared[i]);
@@ -51,8 +51,10 @@ static int header_is(FILE *f, const struct table_info *t, char *why, size_t len)
 	for (size_t i = 0; ok && i < rec.n; i++)
 		ok = !strcmp(rec.cells[i], t->cols[i].name);
 	if (!ok)
-		snprintf(why, len, "its header is not that of %s in schema %s (%zu columns, the "
-			 "first '%s')", t->file, schema_version(), rec.n, rec.n ? rec.cells[0] : "");
+		snprintf(why, len,
+			 "its header is not that of %s in schema %s (%zu columns, the "
+			 "first '%s')",
+			 t->file, schema_version(), rec.n, rec.n ? rec.cells[0] : "");
 	csv_record_free(&rec);
 	return ok;
 }
@@ -130,7 +132,7 @@ static void row_key(const struct table_info *t, char *const *cells, char *key, s
 			 cells[OPS_COL_op]);
 	else if (t == &table_hosts)
 		snprintf(key, len, "%s|%s", cells[HOSTS_COL_fio_json], cells[HOSTS_COL_host]);
-	else	/* and the host, with --hosts */
+	else /* and the host, with --hosts */
 		snprintf(key, len, "%s|%s|%s", cells[RPC_COL_fio_json], cells[RPC_COL_rpc],
 			 cells[RPC_COL_host] ? cells[RPC_COL_host] : "");
 }
@@ -163,7 +165,8 @@ int detail_validate(const char *path, const struct table_info *t, const struct d
 
 		(*rows)++;
 		if (rec.n != (size_t)t->ncols) {
-			problem(&pr, "%zu: %zu cells, the header has %d", rec.line, rec.n, t->ncols);
+			problem(&pr, "%zu: %zu cells, the header has %d", rec.line, rec.n,
+				t->ncols);
 			continue;
 		}
 		if (schema_check_version(rec.cells[version_col], why, sizeof(why))) {
@@ -178,8 +181,8 @@ int detail_validate(const char *path, const struct table_info *t, const struct d
 		row_key(t, rec.cells, key, sizeof(key));
 		first = done_set_line(&seen, key);
 		if (first)
-			problem(&pr, "%zu: the attempt %s has this row already on line %zu", rec.line,
-				rec.cells[json_col], first);
+			problem(&pr, "%zu: the attempt %s has this row already on line %zu",
+				rec.line, rec.cells[json_col], first);
 		else if (done_set_add(&seen, key, rec.line))
 			problem(&pr, "%zu: out of memory", rec.line);
 	}

@@ -16,7 +16,7 @@ const char *reference_default_dir(void)
 }
 
 const char *const reference_columns[7] = { "source", "figure", "workload", "read_pct",
-					   "metric", "value", "unit" };
+					   "metric", "value",  "unit" };
 
 static int is_header(const struct csv_record *rec)
 {
@@ -59,7 +59,8 @@ int reference_validate(const char *path, FILE *errs, const char *prefix, size_t 
 	if (!f)
 		return -errno;
 	if (csv_read_record(f, &rec, &line) != 1 || !is_header(&rec)) {
-		fprintf(errs, "%s: %s:1: not the reference header (source,figure,workload,read_pct,metric,value,unit)\n",
+		fprintf(errs,
+			"%s: %s:1: not the reference header (source,figure,workload,read_pct,metric,value,unit)\n",
 			prefix, path);
 		problems++;
 	}

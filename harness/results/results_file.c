@@ -19,10 +19,12 @@
 static int header_matches(const struct csv_record *rec, int exact, char *why, size_t len)
 {
 	if (rec->n > NCOLUMNS || rec->n < (exact ? NCOLUMNS : SCHEMA_MIN_COLUMNS)) {
-		snprintf(why, len, "the header has %zu columns, schema %s has %d%s", rec->n,
-			 schema_version(), NCOLUMNS,
-			 exact && rec->n >= SCHEMA_MIN_COLUMNS && rec->n < NCOLUMNS ?
-			 " (an older schema: rows of this one cannot be appended; write a new file)" : "");
+		snprintf(
+			why, len, "the header has %zu columns, schema %s has %d%s", rec->n,
+			schema_version(), NCOLUMNS,
+			exact && rec->n >= SCHEMA_MIN_COLUMNS && rec->n < NCOLUMNS ?
+				" (an older schema: rows of this one cannot be appended; write a new file)" :
+				"");
 		return 0;
 	}
 	for (size_t i = 0; i < rec->n; i++)
@@ -34,8 +36,7 @@ static int header_matches(const struct csv_record *rec, int exact, char *why, si
 	return 1;
 }
 
-int results_validate(const char *path, FILE *errs, const char *prefix, int max_errors,
-		     size_t *rows)
+int results_validate(const char *path, FILE *errs, const char *prefix, int max_errors, size_t *rows)
 {
 	struct csv_record rec = { 0 };
 	struct done_set seen = { 0 };
@@ -81,16 +82,19 @@ int results_validate(const char *path, FILE *errs, const char *prefix, int max_e
 		results_row_key(rec.cells, rec.n, key, sizeof(key));
 		first = done_set_line(&seen, key);
 		if (first)
-			problem(&pr, "%zu: the point %s %s read %s%% repeat %s was measured ok already on line "
-				"%zu: two figures of one point (measured at the same time?)", rec.line,
-				rec.cells[COL_profile], rec.cells[COL_target], rec.cells[COL_read_pct],
-				rec.cells[COL_repeat], first);
+			problem(&pr,
+				"%zu: the point %s %s read %s%% repeat %s was measured ok already on line "
+				"%zu: two figures of one point (measured at the same time?)",
+				rec.line, rec.cells[COL_profile], rec.cells[COL_target],
+				rec.cells[COL_read_pct], rec.cells[COL_repeat], first);
 		else if (done_set_add(&seen, key, rec.line))
 			problem(&pr, "%zu: out of memory", rec.line);
 	}
 	if (r < 0 && line > rec.line)
-		problem(&pr, "%zu: a quote opened on this line is never closed: lines %zu to "
-			"%zu, the end, cannot be read as rows", rec.line, rec.line, line);
+		problem(&pr,
+			"%zu: a quote opened on this line is never closed: lines %zu to "
+			"%zu, the end, cannot be read as rows",
+			rec.line, rec.line, line);
 	else if (r < 0)
 		problem(&pr, "%zu: the last row is cut short (an interrupted write?)", rec.line);
 out:
@@ -189,10 +193,12 @@ static int same_config(const struct csv_record *rec, const struct row *config, c
 		if (c == COL_engine && !strcmp(rec->cells[c], "nfsweep-ops"))
 			continue;
 		/* a profile of job sets runs at its own iodepth whatever --iodepth says */
-		if (c == COL_iodepth && (size_t)COL_job_sets < rec->n && rec->cells[COL_job_sets][0])
+		if (c == COL_iodepth && (size_t)COL_job_sets < rec->n &&
+		    rec->cells[COL_job_sets][0])
 			continue;
 		if (strcmp(rec->cells[c], want)) {
-			snprintf(why, whylen, "its line %zu was measured with %s '%s', this run has "
+			snprintf(why, whylen,
+				 "its line %zu was measured with %s '%s', this run has "
 				 "'%s': resume with the same options, or write a new file",
 				 rec->line, columns[c].name, rec->cells[c], want);
 			return -EINVAL;
@@ -206,8 +212,10 @@ int results_row_check(const struct csv_record *rec, char *why, size_t len)
 	char cwhy[160];
 
 	if (rec->n < SCHEMA_MIN_COLUMNS || rec->n > NCOLUMNS) {
-		snprintf(why, len, "%zu cells, where a row has %d to %d (cut short, or merged with "
-			 "another)", rec->n, SCHEMA_MIN_COLUMNS, NCOLUMNS);
+		snprintf(why, len,
+			 "%zu cells, where a row has %d to %d (cut short, or merged with "
+			 "another)",
+			 rec->n, SCHEMA_MIN_COLUMNS, NCOLUMNS);
 		return -1;
 	}
 	if (schema_check_version(rec->cells[COL_schema_version], cwhy, sizeof(cwhy))) {
@@ -253,7 +261,8 @@ int results_scan_for_resume(const char *path, const struct row *config, struct d
 			goto out;
 		}
 		if (results_row_check(&rec, cwhy, sizeof(cwhy))) {
-			snprintf(why, whylen, "line %zu: %s (nfsweep validate %s)", rec.line, cwhy, path);
+			snprintf(why, whylen, "line %zu: %s (nfsweep validate %s)", rec.line, cwhy,
+				 path);
 			ret = -EPROTO;
 			goto out;
 		}
@@ -302,8 +311,10 @@ static int open_locked(const char *path, int flags, char *why, size_t whylen)
 	if (!ret)
 		return fd;
 	if (ret == -EWOULDBLOCK)
-		snprintf(why, whylen, "--out %s is being written by another nfsweep, %s: a results "
-			 "file has one writer; wait for it, or stop it", path, holder);
+		snprintf(why, whylen,
+			 "--out %s is being written by another nfsweep, %s: a results "
+			 "file has one writer; wait for it, or stop it",
+			 path, holder);
 	else
 		snprintf(why, whylen, "flock %s: %s", path, strerror(-ret));
 	close(fd);
@@ -320,8 +331,10 @@ int results_open(const char *path, bool resume, const struct row *config, struct
 	*truncated = 0;
 	if (!access(path, F_OK)) {
 		if (!resume) {
-			snprintf(why, whylen, "--out %s exists: add --resume to continue it, or name "
-				 "a new file (nothing is overwritten)", path);
+			snprintf(why, whylen,
+				 "--out %s exists: add --resume to continue it, or name "
+				 "a new file (nothing is overwritten)",
+				 path);
 			return -EEXIST;
 		}
 		/* Locked before it is read: two resumes never run the same points. */
@@ -337,7 +350,8 @@ int results_open(const char *path, bool resume, const struct row *config, struct
 		}
 		if (ret) {
 			snprintf(why, whylen, "--resume: %s: %s%s%s", path,
-				 ret == -EPROTO ? "not a results file of this schema" : strerror(-ret),
+				 ret == -EPROTO ? "not a results file of this schema" :
+						  strerror(-ret),
 				 scan_why[0] ? ": " : "", scan_why);
 			close(fd);
 			return ret;

@@ -13,18 +13,19 @@
 #include "results/schema.h"
 
 const char *const rt_metric_column[RT_NMETRICS] = {
-	[RT_READ_IOPS] = "read_iops", [RT_WRITE_IOPS] = "write_iops", [RT_TOTAL_IOPS] = "total_iops",
-	[RT_READ_MIB] = "read_mib_s", [RT_WRITE_MIB] = "write_mib_s", [RT_TOTAL_MIB] = "total_mib_s",
-	[RT_READ_P50] = "read_clat_p50_us", [RT_READ_P99] = "read_clat_p99_us",
+	[RT_READ_IOPS] = "read_iops",	      [RT_WRITE_IOPS] = "write_iops",
+	[RT_TOTAL_IOPS] = "total_iops",	      [RT_READ_MIB] = "read_mib_s",
+	[RT_WRITE_MIB] = "write_mib_s",	      [RT_TOTAL_MIB] = "total_mib_s",
+	[RT_READ_P50] = "read_clat_p50_us",   [RT_READ_P99] = "read_clat_p99_us",
 	[RT_WRITE_P50] = "write_clat_p50_us", [RT_WRITE_P99] = "write_clat_p99_us",
 };
 
 /* The same metrics as columns. */
 static const enum column metric_col[RT_NMETRICS] = {
-	[RT_READ_IOPS] = COL_read_iops, [RT_WRITE_IOPS] = COL_write_iops,
-	[RT_TOTAL_IOPS] = COL_total_iops, [RT_READ_MIB] = COL_read_mib_s,
-	[RT_WRITE_MIB] = COL_write_mib_s, [RT_TOTAL_MIB] = COL_total_mib_s,
-	[RT_READ_P50] = COL_read_clat_p50_us, [RT_READ_P99] = COL_read_clat_p99_us,
+	[RT_READ_IOPS] = COL_read_iops,		[RT_WRITE_IOPS] = COL_write_iops,
+	[RT_TOTAL_IOPS] = COL_total_iops,	[RT_READ_MIB] = COL_read_mib_s,
+	[RT_WRITE_MIB] = COL_write_mib_s,	[RT_TOTAL_MIB] = COL_total_mib_s,
+	[RT_READ_P50] = COL_read_clat_p50_us,	[RT_READ_P99] = COL_read_clat_p99_us,
 	[RT_WRITE_P50] = COL_write_clat_p50_us, [RT_WRITE_P99] = COL_write_clat_p99_us,
 };
 _Static_assert(sizeof(metric_col) / sizeof(metric_col[0]) == RT_NMETRICS, "a column per metric");
@@ -36,7 +37,7 @@ static void cell_add(struct rt_cell *c, char **cells)
 		double x;
 
 		if (!*v)
-			continue;	/* no completions in that direction */
+			continue; /* no completions in that direction */
 		x = atof(v);
 		c->sum[m] += x;
 		c->min[m] = c->count[m] && c->min[m] < x ? c->min[m] : x;
@@ -66,8 +67,10 @@ int rt_report_unused(const struct results_table *t, const char *cmd, const char 
 		fprintf(stderr, "nfsweep %s: %s:%zu: %s: not used\n", cmd, path, t->bad[i].line,
 			t->bad[i].why);
 	if (t->unused > RT_BAD_MAX)
-		fprintf(stderr, "nfsweep %s: %s: %d more lines not used (nfsweep validate %s lists "
-			"them)\n", cmd, path, t->unused - RT_BAD_MAX, path);
+		fprintf(stderr,
+			"nfsweep %s: %s: %d more lines not used (nfsweep validate %s lists "
+			"them)\n",
+			cmd, path, t->unused - RT_BAD_MAX, path);
 	return t->unused;
 }
 
@@ -111,8 +114,9 @@ int results_table_load(const char *path, struct results_table *t, char *why, siz
 	}
 	if (csv_read_record(f, &rec, &line) != 1 || rec.n < SCHEMA_MIN_COLUMNS ||
 	    rec.n > NCOLUMNS || schema_find(rec.cells[0]) != 0) {
-		snprintf(why, len, "%s is not a results file of schema %s (nfsweep validate tells why)",
-			 path, schema_version());
+		snprintf(why, len,
+			 "%s is not a results file of schema %s (nfsweep validate tells why)", path,
+			 schema_version());
 		ret = -1;
 		goto out;
 	}
@@ -128,7 +132,8 @@ int results_table_load(const char *path, struct results_table *t, char *why, siz
 		}
 		if (!t->note[0] && !t->first_time[0]) {
 			snprintf(t->note, sizeof(t->note), "%s", row_text(rec.cells[COL_note]));
-			snprintf(t->first_time, sizeof(t->first_time), "%s", rec.cells[COL_start_time]);
+			snprintf(t->first_time, sizeof(t->first_time), "%s",
+				 rec.cells[COL_start_time]);
 		}
 		if (strcmp(rec.cells[COL_status], STATUS_OK)) {
 			t->failed++;
@@ -138,11 +143,13 @@ int results_table_load(const char *path, struct results_table *t, char *why, siz
 		results_row_key(rec.cells, rec.n, key, sizeof(key));
 		first = done_set_line(&seen, key);
 		if (first) {
-			snprintf(why, len, "%s:%zu: the point %s %s read %s%% repeat %s was measured ok "
-				 "already on line %zu; averaging the two would pass them off as one "
-				 "(nfsweep validate %s lists every such point)", path, rec.line,
-				 rec.cells[COL_profile], rec.cells[COL_target], rec.cells[COL_read_pct],
-				 rec.cells[COL_repeat], first, path);
+			snprintf(
+				why, len,
+				"%s:%zu: the point %s %s read %s%% repeat %s was measured ok "
+				"already on line %zu; averaging the two would pass them off as one "
+				"(nfsweep validate %s lists every such point)",
+				path, rec.line, rec.cells[COL_profile], rec.cells[COL_target],
+				rec.cells[COL_read_pct], rec.cells[COL_repeat], first, path);
 			ret = -1;
 			goto out;
 		}
@@ -176,8 +183,10 @@ int results_table_load(const char *path, struct results_table *t, char *why, siz
 	}
 	/* the end of the file is not a whole row: named like any other line not used */
 	if (r < 0 && !ret && line > rec.line)
-		note_unused(t, rec.line, "a quote opened here is never closed: lines %zu to %zu, "
-			    "the end, are no rows", rec.line, line);
+		note_unused(t, rec.line,
+			    "a quote opened here is never closed: lines %zu to %zu, "
+			    "the end, are no rows",
+			    rec.line, line);
 	else if (r < 0 && !ret)
 		note_unused(t, rec.line, "the last row is cut short (an interrupted write?)");
 out:
@@ -226,8 +235,8 @@ double rt_mean(const struct results_table *t, int p, int pct, int tg, enum rt_me
 	return c->count[m] ? c->sum[m] / c->count[m] : 0.0;
 }
 
-int rt_range(const struct results_table *t, int p, int pct, int tg, enum rt_metric m,
-	     double *min, double *max)
+int rt_range(const struct results_table *t, int p, int pct, int tg, enum rt_metric m, double *min,
+	     double *max)
 {
 	const struct rt_cell *c = &t->cell[p][pct][tg];
 

@@ -9,39 +9,52 @@
  */
 #include <stddef.h>
 
-#define RT_MAX 16	/* profiles, targets: a run has at most 16 of each */
-#define RT_BAD_MAX 20	/* unusable lines named one by one; the rest are counted */
+#define RT_MAX 16     /* profiles, targets: a run has at most 16 of each */
+#define RT_BAD_MAX 20 /* unusable lines named one by one; the rest are counted */
 
-enum rt_metric { RT_READ_IOPS, RT_WRITE_IOPS, RT_TOTAL_IOPS, RT_READ_MIB, RT_WRITE_MIB,
-		 RT_TOTAL_MIB, RT_READ_P50, RT_READ_P99, RT_WRITE_P50, RT_WRITE_P99,
-		 RT_NMETRICS };
+enum rt_metric {
+	RT_READ_IOPS,
+	RT_WRITE_IOPS,
+	RT_TOTAL_IOPS,
+	RT_READ_MIB,
+	RT_WRITE_MIB,
+	RT_TOTAL_MIB,
+	RT_READ_P50,
+	RT_READ_P99,
+	RT_WRITE_P50,
+	RT_WRITE_P99,
+	RT_NMETRICS
+};
 
 /* The results column each metric is the mean of. */
 extern const char *const rt_metric_column[RT_NMETRICS];
 
 struct rt_cell {
-	int n;				/* ok rows */
-	int count[RT_NMETRICS];		/* of them with the metric (latency needs completions) */
+	int n;			/* ok rows */
+	int count[RT_NMETRICS]; /* of them with the metric (latency needs completions) */
 	double sum[RT_NMETRICS], min[RT_NMETRICS], max[RT_NMETRICS];
 };
 
 struct results_table {
-	char profiles[RT_MAX][64];	/* of sweep points; curve rows are only counted */
+	char profiles[RT_MAX][64]; /* of sweep points; curve rows are only counted */
 	char targets[RT_MAX][64];
 	/* per target, over its ok sweep rows: nconnect asked, transports seen; -1 none, 0 mixed */
 	int nconnect[RT_MAX], transports[RT_MAX];
-	long long block_size[RT_MAX];	/* per profile */
-	int op_mix[RT_MAX];		/* per profile: its rows count operations (nfsweep-ops) */
+	long long block_size[RT_MAX]; /* per profile */
+	int op_mix[RT_MAX];	      /* per profile: its rows count operations (nfsweep-ops) */
 	int nprofiles, ntargets;
 	int failed;			/* rows whose status is not ok */
 	int curve_rows;			/* ok rows of load curves (not sweep points) */
-	char curve_targets[RT_MAX][64];	/* the targets those rows are of */
+	char curve_targets[RT_MAX][64]; /* the targets those rows are of */
 	int ncurve_targets;
-	int unused;			/* lines that could not be used (named in bad[]) */
-	struct { size_t line; char why[256]; } bad[RT_BAD_MAX];	/* the first of them */
-	char note[256];			/* of the first row */
-	char first_time[32];		/* start_time of the first row: the sweep's start */
-	struct rt_cell cell[RT_MAX][101][RT_MAX];	/* [profile][read %][target] */
+	int unused; /* lines that could not be used (named in bad[]) */
+	struct {
+		size_t line;
+		char why[256];
+	} bad[RT_BAD_MAX];   /* the first of them */
+	char note[256];	     /* of the first row */
+	char first_time[32]; /* start_time of the first row: the sweep's start */
+	struct rt_cell cell[RT_MAX][101][RT_MAX]; /* [profile][read %][target] */
 };
 
 /*
@@ -68,8 +81,8 @@ int rt_target(const struct results_table *t, const char *name);
 double rt_mean(const struct results_table *t, int p, int pct, int tg, enum rt_metric m, int *have);
 
 /* The least and greatest of @m there (the spread of the repeats); 0 if none has it. */
-int rt_range(const struct results_table *t, int p, int pct, int tg, enum rt_metric m,
-	     double *min, double *max);
+int rt_range(const struct results_table *t, int p, int pct, int tg, enum rt_metric m, double *min,
+	     double *max);
 
 /* Ok rows at (p, pct, tg): the repeats measured. */
 int rt_rows(const struct results_table *t, int p, int pct, int tg);

@@ -54,81 +54,104 @@ static const int results_required[] = {
 	COL_status, COL_schema_version, COL_profile, COL_target, COL_read_pct, COL_repeat,
 };
 static const int ops_required[] = {
-	OPS_COL_schema_version, OPS_COL_profile, OPS_COL_target, OPS_COL_read_pct,
-	OPS_COL_repeat, OPS_COL_fio_json, OPS_COL_job, OPS_COL_op, OPS_COL_count, OPS_COL_errors,
+	OPS_COL_schema_version, OPS_COL_profile, OPS_COL_target, OPS_COL_read_pct, OPS_COL_repeat,
+	OPS_COL_fio_json,	OPS_COL_job,	 OPS_COL_op,	 OPS_COL_count,	   OPS_COL_errors,
 };
 static const int rpc_required[] = {
-	RPC_COL_schema_version, RPC_COL_profile, RPC_COL_target, RPC_COL_read_pct,
-	RPC_COL_repeat, RPC_COL_fio_json, RPC_COL_window_s, RPC_COL_rpc, RPC_COL_count,
+	RPC_COL_schema_version, RPC_COL_profile,  RPC_COL_target, RPC_COL_read_pct, RPC_COL_repeat,
+	RPC_COL_fio_json,	RPC_COL_window_s, RPC_COL_rpc,	  RPC_COL_count,
 };
 static const int hosts_required[] = {
-	HOSTS_COL_schema_version, HOSTS_COL_profile, HOSTS_COL_target, HOSTS_COL_read_pct,
-	HOSTS_COL_repeat, HOSTS_COL_fio_json, HOSTS_COL_host, HOSTS_COL_reported,
+	HOSTS_COL_schema_version, HOSTS_COL_profile,  HOSTS_COL_target, HOSTS_COL_read_pct,
+	HOSTS_COL_repeat,	  HOSTS_COL_fio_json, HOSTS_COL_host,	HOSTS_COL_reported,
 };
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
+/* clang-format off */
 const struct table_info table_results = {
 	.file = "FILE.csv", .suffix = "", .rows = "one row per point",
 	.cols = columns, .ncols = NCOLUMNS, .min_cols = SCHEMA_MIN_COLUMNS,
 	.required = results_required, .nrequired = N(results_required),
 };
+/* clang-format on */
 const struct table_info table_ops = {
-	.file = "FILE.ops.csv", .suffix = ".ops",
+	.file = "FILE.ops.csv",
+	.suffix = ".ops",
 	.rows = "one row per point and operation of an op-mix profile (nfsweep-ops)",
-	.cols = ops_columns, .ncols = OPS_NCOLUMNS, .min_cols = OPS_NCOLUMNS,
-	.required = ops_required, .nrequired = N(ops_required),
+	.cols = ops_columns,
+	.ncols = OPS_NCOLUMNS,
+	.min_cols = OPS_NCOLUMNS,
+	.required = ops_required,
+	.nrequired = N(ops_required),
 };
+/* clang-format off */
 const struct table_info table_rpc = {
 	.file = "FILE.rpc.csv", .suffix = ".rpc",
 	.rows = "one row per point on NFS and RPC type counted in fio's measured window",
 	.cols = rpc_columns, .ncols = RPC_NCOLUMNS, .min_cols = RPC_NCOLUMNS,
 	.required = rpc_required, .nrequired = N(rpc_required),
 };
+/* clang-format on */
 const struct table_info table_hosts = {
-	.file = "FILE.hosts.csv", .suffix = ".hosts",
+	.file = "FILE.hosts.csv",
+	.suffix = ".hosts",
 	.rows = "one row per point run with --hosts and host: each host's own figures",
-	.cols = hosts_columns, .ncols = HOSTS_NCOLUMNS, .min_cols = HOSTS_NCOLUMNS,
-	.required = hosts_required, .nrequired = N(hosts_required),
+	.cols = hosts_columns,
+	.ncols = HOSTS_NCOLUMNS,
+	.min_cols = HOSTS_NCOLUMNS,
+	.required = hosts_required,
+	.nrequired = N(hosts_required),
 };
+/* clang-format off */
 const struct table_info *const schema_tables[] = {
 	&table_results, &table_ops, &table_rpc, &table_hosts,
 };
+/* clang-format on */
 const size_t schema_ntables = N(schema_tables);
 
 static const int compare_required[] = {
-	COMPARE_COL_kind, COMPARE_COL_profile, COMPARE_COL_read_pct, COMPARE_COL_metric,
-	COMPARE_COL_target, COMPARE_COL_base, COMPARE_COL_ratio,
+	COMPARE_COL_kind,   COMPARE_COL_profile, COMPARE_COL_read_pct, COMPARE_COL_metric,
+	COMPARE_COL_target, COMPARE_COL_base,	 COMPARE_COL_ratio,
 };
 static const int bench_required[] = { BENCH_COL_workload, BENCH_COL_engine, BENCH_COL_round };
+/* clang-format off */
 const struct table_info table_compare = {
 	.file = "compare.csv", .suffix = "",
 	.rows = "one row per ratio `nfsweep compare` prints (compare-runs.csv, of two files, too)",
 	.cols = compare_columns, .ncols = COMPARE_NCOLUMNS, .min_cols = COMPARE_NCOLUMNS,
 	.required = compare_required, .nrequired = N(compare_required),
 };
+/* clang-format on */
 const struct table_info table_bench = {
-	.file = "results/bench/STAMP.csv", .suffix = "",
+	.file = "results/bench/STAMP.csv",
+	.suffix = "",
 	.rows = "one row per run of `make bench` (a workload, an engine, a round) or strace count",
-	.cols = bench_columns, .ncols = BENCH_NCOLUMNS, .min_cols = BENCH_NCOLUMNS,
-	.required = bench_required, .nrequired = N(bench_required),
+	.cols = bench_columns,
+	.ncols = BENCH_NCOLUMNS,
+	.min_cols = BENCH_NCOLUMNS,
+	.required = bench_required,
+	.nrequired = N(bench_required),
 };
 const struct table_info *const schema_made_tables[] = { &table_compare, &table_bench };
 const size_t schema_nmade_tables = N(schema_made_tables);
 
 static const char *const type_names[] = {
-	[COL_STR] = "text", [COL_INT] = "integer", [COL_NUM] = "decimal",
-	[COL_TIME] = "time (ISO 8601 UTC)", [COL_STATUS] = "status", [COL_LABEL] = "label",
+	[COL_STR] = "text",	 [COL_INT] = "integer",
+	[COL_NUM] = "decimal",	 [COL_TIME] = "time (ISO 8601 UTC)",
+	[COL_STATUS] = "status", [COL_LABEL] = "label",
 };
 _Static_assert(sizeof(type_names) / sizeof(type_names[0]) == COL_LABEL + 1,
 	       "every column type has a name");
 
 const enum column schema_config_columns[] = {
-	COL_engine, COL_iodepth, COL_numjobs, COL_direct, COL_size, COL_runtime_s, COL_ramp_s,
-	COL_batch_submit, COL_batch_complete_min, COL_fio_opts, COL_fio_version,
-	COL_nfsweep_version, COL_hosts,
+	COL_engine,   COL_iodepth,	COL_numjobs,
+	COL_direct,   COL_size,		COL_runtime_s,
+	COL_ramp_s,   COL_batch_submit, COL_batch_complete_min,
+	COL_fio_opts, COL_fio_version,	COL_nfsweep_version,
+	COL_hosts,
 };
-const size_t schema_nconfig_columns = sizeof(schema_config_columns) /
-				      sizeof(schema_config_columns[0]);
+const size_t schema_nconfig_columns =
+	sizeof(schema_config_columns) / sizeof(schema_config_columns[0]);
 
 const char *schema_version(void)
 {
@@ -214,7 +237,8 @@ int table_check_cell(const struct table_info *t, int c, const char *val, char *w
 	case COL_LABEL:
 		if (label_valid(val, strlen(val)))
 			return 0;
-		snprintf(why, len, "is not a label (letters, digits, '_', '.' and '-', beginning "
+		snprintf(why, len,
+			 "is not a label (letters, digits, '_', '.' and '-', beginning "
 			 "with a letter, a digit or '_'): it names files");
 		return -1;
 	case COL_INT:
@@ -230,13 +254,16 @@ int table_check_cell(const struct table_info *t, int c, const char *val, char *w
 	case COL_TIME:
 		if (is_time(val))
 			return 0;
-		snprintf(why, len, "'%s' is not an ISO 8601 UTC time like 2026-11-30T02:05:00Z", shown(val));
+		snprintf(why, len, "'%s' is not an ISO 8601 UTC time like 2026-11-30T02:05:00Z",
+			 shown(val));
 		return -1;
 	case COL_STATUS:
 		for (i = 0; i < sizeof(statuses) / sizeof(statuses[0]); i++)
 			if (!strcmp(val, statuses[i]))
 				return 0;
-		snprintf(why, len, "'%s' is not one of ok, fio_error, timeout, interrupted, setup_error", shown(val));
+		snprintf(why, len,
+			 "'%s' is not one of ok, fio_error, timeout, interrupted, setup_error",
+			 shown(val));
 		return -1;
 	}
 	return 0;
@@ -257,8 +284,8 @@ int schema_check_version(const char *v, char *why, size_t len)
 		return -1;
 	}
 	if (major != NFSWEEP_SCHEMA_MAJOR) {
-		snprintf(why, len, "schema version %s: this nfsweep reads major version %d only",
-			 v, NFSWEEP_SCHEMA_MAJOR);
+		snprintf(why, len, "schema version %s: this nfsweep reads major version %d only", v,
+			 NFSWEEP_SCHEMA_MAJOR);
 		return -1;
 	}
 	return 0;
@@ -276,7 +303,8 @@ static void print_table(FILE *out, const struct table_info *t)
 void schema_print_markdown(FILE *out)
 {
 	print_table(out, &table_results);
-	fprintf(out, "\nThe rows of one file agree on the columns that say how a point was measured; "
+	fprintf(out,
+		"\nThe rows of one file agree on the columns that say how a point was measured; "
 		"`--resume` refuses a run that does not:");
 	for (size_t k = 0; k < schema_nconfig_columns; k++)
 		fprintf(out, "%s `%s`", k ? "," : "", columns[schema_config_columns[k]].name);

@@ -13,7 +13,14 @@
 #define NFSWEEP_SCHEMA_MAJOR 1
 #define NFSWEEP_SCHEMA_MINOR 4
 
-enum col_type { COL_STR, COL_INT, COL_NUM, COL_TIME, COL_STATUS, COL_LABEL };
+enum col_type {
+	COL_STR,
+	COL_INT,
+	COL_NUM,
+	COL_TIME,
+	COL_STATUS,
+	COL_LABEL
+};
 
 enum column {
 #define COLUMN(id, type, unit, meaning) COL_##id,
@@ -76,12 +83,12 @@ extern const struct column_info columns[NCOLUMNS];
 
 /* One CSV file of the schema: its columns and the ones that are never empty. */
 struct table_info {
-	const char *file;		/* "FILE.csv", "FILE.ops.csv", "FILE.rpc.csv", "FILE.hosts.csv" */
-	const char *suffix;		/* what replaces ".csv" in FILE.csv: "", ".ops", ".rpc" */
-	const char *rows;		/* what one row is */
+	const char *file;   /* "FILE.csv", "FILE.ops.csv", "FILE.rpc.csv", "FILE.hosts.csv" */
+	const char *suffix; /* what replaces ".csv" in FILE.csv: "", ".ops", ".rpc" */
+	const char *rows;   /* what one row is */
 	const struct column_info *cols;
 	int ncols;
-	int min_cols;			/* the shortest header a reader accepts (older minors) */
+	int min_cols; /* the shortest header a reader accepts (older minors) */
 	const int *required;
 	size_t nrequired;
 };

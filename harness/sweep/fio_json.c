@@ -43,8 +43,7 @@ static void read_dir(json_object *job, const char *name, struct fio_dir *d, int 
 	if (num(dir, "runtime") / 1000.0 > d->runtime_s)
 		d->runtime_s = num(dir, "runtime") / 1000.0;
 	clat = get(dir, "clat_ns");
-	if (first && clat && get(clat, "percentile") &&
-	    json_object_get_int64(get(clat, "N")) > 0) {
+	if (first && clat && get(clat, "percentile") && json_object_get_int64(get(clat, "N")) > 0) {
 		d->has_clat = 1;
 		d->clat_mean_us = num(clat, "mean") / 1000.0;
 		d->clat_p50_us = pct(clat, "50.000000");
@@ -70,7 +69,8 @@ static json_object *parse_root(const char *text, char *err, size_t errlen)
 	}
 	root = json_tokener_parse_verbose(start, &jerr);
 	if (!root)
-		snprintf(err, errlen, "fio's JSON does not parse: %s", json_tokener_error_desc(jerr));
+		snprintf(err, errlen, "fio's JSON does not parse: %s",
+			 json_tokener_error_desc(jerr));
 	return root;
 }
 
@@ -163,7 +163,10 @@ int fio_json_parse(const char *text, struct fio_result *res, char *err, size_t e
 	}
 	/* the last place that set it: the job's own options, else the global ones */
 	if (!read_bs(get(json_object_array_get_idx(get(root, "jobs") ? get(root, "jobs") :
-				get(root, "client_stats"), 0), "job options"), res))
+								       get(root, "client_stats"),
+						   0),
+			 "job options"),
+		     res))
 		read_bs(get(root, "global options"), res);
 	for (i = 0; jobs && i < n; i++) {
 		json_object *job = json_object_array_get_idx(jobs, i);
@@ -191,9 +194,11 @@ int fio_json_parse(const char *text, struct fio_result *res, char *err, size_t e
  * bucket whose running count reaches p % of all.
  */
 struct hist {
-	struct bin { double ns, n; } *b;
+	struct bin {
+		double ns, n;
+	} * b;
 	size_t n, cap;
-	double count, sum_ns;	/* completions, and their latencies' sum (mean x N) */
+	double count, sum_ns; /* completions, and their latencies' sum (mean x N) */
 };
 
 static int hist_add_dir(struct hist *h, json_object *dir)
@@ -206,8 +211,9 @@ static int hist_add_dir(struct hist *h, json_object *dir)
 	h->count += n;
 	h->sum_ns += num(clat, "mean") * n;
 	if (!bins)
-		return -1;	/* not json+: no histogram to merge */
-	json_object_object_foreach(bins, key, val) {
+		return -1; /* not json+: no histogram to merge */
+	json_object_object_foreach(bins, key, val)
+	{
 		if (h->n == h->cap) {
 			size_t cap = h->cap ? 2 * h->cap : 256;
 			struct bin *b = realloc(h->b, cap * sizeof(*b));
@@ -265,9 +271,9 @@ static int add_entry(json_object *job, struct fio_result *res, struct hist h[2])
 	return hist_add_dir(&h[0], get(job, "read")) | hist_add_dir(&h[1], get(job, "write"));
 }
 
-int fio_json_parse_hosts(const char *text, size_t nhosts, const char *const *addr,
-			 const int *port, struct fio_result *hosts, int *present,
-			 struct fio_result *total, char *err, size_t errlen)
+int fio_json_parse_hosts(const char *text, size_t nhosts, const char *const *addr, const int *port,
+			 struct fio_result *hosts, int *present, struct fio_result *total,
+			 char *err, size_t errlen)
 {
 	struct hist all[2] = { 0 }, *per = calloc(nhosts * 2 + 1, sizeof(*per));
 	json_object *root, *jobs;
@@ -302,7 +308,8 @@ int fio_json_parse_hosts(const char *text, size_t nhosts, const char *const *add
 				continue;
 			present[k] = 1;
 			if (add_entry(job, &hosts[k], &per[2 * k]) | add_entry(job, total, all)) {
-				snprintf(err, errlen, "fio's JSON has no latency histogram (bins): "
+				snprintf(err, errlen,
+					 "fio's JSON has no latency histogram (bins): "
 					 "not --output-format=json+");
 				goto out;
 			}

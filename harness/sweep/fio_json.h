@@ -16,18 +16,18 @@ struct fio_dir {
 	double mib_s;
 	double clat_mean_us, clat_p50_us, clat_p99_us, clat_p99_9_us;
 	unsigned long long io_bytes;
-	double runtime_s;	/* fio's measured time in this direction (the longest job's) */
-	int has_clat;		/* there were completions to take latencies of */
+	double runtime_s; /* fio's measured time in this direction (the longest job's) */
+	int has_clat;	  /* there were completions to take latencies of */
 };
 
 struct fio_result {
 	char version[32];
-	int error;		/* fio's per-job error (an errno), 0 = none */
+	int error; /* fio's per-job error (an errno), 0 = none */
 	struct fio_dir rd, wr;
 	double usr_cpu, sys_cpu;
 	unsigned int njobs;
-	double end_s;		/* when fio finished (timestamp_ms), CLOCK_REALTIME seconds; 0 unknown */
-	double start_s;		/* the earliest job's measured start (job_start, fio 3.36 on); 0 unknown */
+	double end_s;	/* when fio finished (timestamp_ms), CLOCK_REALTIME seconds; 0 unknown */
+	double start_s; /* the earliest job's measured start (job_start, fio 3.36 on); 0 unknown */
 	/*
 	 * The block size fio ran, as its JSON states it: the first job's "job
 	 * options", else the "global options" ("4k", "4k,8k"; a bssplit there
@@ -66,9 +66,9 @@ double fio_result_response_ms(const struct fio_result *r);
  * "All clients" entry is ignored: it is missing or wrong whenever a host
  * fails. 0, or -1 with @err.
  */
-int fio_json_parse_hosts(const char *text, size_t nhosts, const char *const *addr,
-			 const int *port, struct fio_result *hosts, int *present,
-			 struct fio_result *total, char *err, size_t errlen);
+int fio_json_parse_hosts(const char *text, size_t nhosts, const char *const *addr, const int *port,
+			 struct fio_result *hosts, int *present, struct fio_result *total,
+			 char *err, size_t errlen);
 
 /* 0, or -1 with @err saying what is wrong with the text. */
 int fio_json_parse(const char *text, struct fio_result *res, char *err, size_t errlen);

@@ -30,10 +30,12 @@ int fio_knows_engine(const char *fio, const char *opt, const char *engine, char 
 	 */
 	if (strstr(out, "bad ioops version")) {
 		out[strcspn(out, "\n")] = '\0';
-		snprintf(err, len, "%s: %s cannot load %s: %.100s: the engine was built against "
-			 "the source of another fio release; rebuild it against this fio's (make, or "
-			 "make engines FIO_SRC=<its configured tree>; README, \"Which fio\")", opt,
-			 fio, enghelp_name(engine), out);
+		snprintf(
+			err, len,
+			"%s: %s cannot load %s: %.100s: the engine was built against "
+			"the source of another fio release; rebuild it against this fio's (make, or "
+			"make engines FIO_SRC=<its configured tree>; README, \"Which fio\")",
+			opt, fio, enghelp_name(engine), out);
 		return -2;
 	}
 	/* "IO engine X not found" (and "fio: engine X not loadable") */
@@ -65,8 +67,8 @@ static int knows(const char *fio, const char *arg, int by_status)
 	return !strstr(out, "No such command");
 }
 
-int fio_knows_option(const char *fio, const char *key, const char *const *engines,
-		     size_t nengines, char *err, size_t len)
+int fio_knows_option(const char *fio, const char *key, const char *const *engines, size_t nengines,
+		     char *err, size_t len)
 {
 	char arg[4300];
 	int r;
@@ -82,9 +84,10 @@ int fio_knows_option(const char *fio, const char *key, const char *const *engine
 		return -1;
 	}
 	if (!r) {
-		snprintf(err, len, "--fio-opt %s: neither fio (fio --cmdhelp=%s) nor the engine%s "
-			 "(fio --enghelp=ENGINE,%s) knows such an option", key, key,
-			 nengines > 1 ? "s" : "", key);
+		snprintf(err, len,
+			 "--fio-opt %s: neither fio (fio --cmdhelp=%s) nor the engine%s "
+			 "(fio --enghelp=ENGINE,%s) knows such an option",
+			 key, key, nengines > 1 ? "s" : "", key);
 		return -1;
 	}
 	return 0;

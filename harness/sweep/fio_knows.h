@@ -22,7 +22,7 @@ int fio_knows_engine(const char *fio, const char *opt, const char *engine, char 
  * engines (--enghelp=ENGINE,KEY: an engine's options are not in
  * --cmdhelp)? 0, or -1 with @err.
  */
-int fio_knows_option(const char *fio, const char *key, const char *const *engines,
-		     size_t nengines, char *err, size_t len);
+int fio_knows_option(const char *fio, const char *key, const char *const *engines, size_t nengines,
+		     char *err, size_t len);
 
 #endif

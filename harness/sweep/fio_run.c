@@ -85,11 +85,13 @@ static void reap_group(pid_t pgid, double limit_s, volatile sig_atomic_t *stop)
 		if (w < 0 && errno == EINTR)
 			continue;
 		if (w < 0)
-			return;		/* ECHILD: nothing of the group is left */
+			return; /* ECHILD: nothing of the group is left */
 		if (!warned && now_s() > until) {
-			fprintf(stderr, "\nnfsweep: fio's job processes (group %d) are still in the "
+			fprintf(stderr,
+				"\nnfsweep: fio's job processes (group %d) are still in the "
 				"kernel %.0f s after SIGKILL (a hard NFS mount waits for its server); "
-				"waiting for them (Ctrl-C stops the sweep)\n", (int)pgid, limit_s);
+				"waiting for them (Ctrl-C stops the sweep)\n",
+				(int)pgid, limit_s);
 			warned = 1;
 		}
 		if (warned && stop && *stop)
@@ -139,7 +141,7 @@ static pid_t guard_start(pid_t pgid, int *wfd)
 		while ((r = read(p[0], &c, 1)) < 0 && errno == EINTR)
 			;
 		if (r == 1)
-			_exit(0);	/* the point ended: nothing to do */
+			_exit(0); /* the point ended: nothing to do */
 		for (int i = 0; i < 600 && !kill(-pgid, SIGKILL); i++)
 			usleep(100000);
 		_exit(0);
@@ -154,7 +156,7 @@ static void guard_stop(pid_t g, int wfd)
 	if (g < 0)
 		return;
 	if (write(wfd, "d", 1) != 1)
-		kill(g, SIGKILL);	/* it must not kill a group whose number may be reused */
+		kill(g, SIGKILL); /* it must not kill a group whose number may be reused */
 	close(wfd);
 	while (waitpid(g, NULL, 0) < 0 && errno == EINTR)
 		;
@@ -241,13 +243,15 @@ int fio_run(const struct fio_cmd *cmd, volatile sig_atomic_t *stop, struct fio_o
 	}
 	if (!pid)
 		child(cmd, out_fd, err_fd);
-	setpgid(pid, pid);	/* also here: no race with the first kill */
+	setpgid(pid, pid); /* also here: no race with the first kill */
 	close(out_fd);
 	close(err_fd);
 	guard = guard_start(pid, &guard_fd);
 	if (guard < 0 && !warned++)
-		fprintf(stderr, "\nnfsweep: no guard for fio's processes (%s): if nfsweep is killed, "
-			"fio may outlive it\n", strerror(errno));
+		fprintf(stderr,
+			"\nnfsweep: no guard for fio's processes (%s): if nfsweep is killed, "
+			"fio may outlive it\n",
+			strerror(errno));
 	/* Readable when fio exits: no polling delay added to each point. */
 	pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
 

@@ -17,27 +17,27 @@ struct fio_var {
 };
 
 struct fio_outcome {
-	int exited;		/* exited normally, with exit_code */
+	int exited; /* exited normally, with exit_code */
 	int exit_code;
-	int signal;		/* killed by this signal */
+	int signal; /* killed by this signal */
 	int timed_out;
 	int interrupted;
-	double seconds;		/* wall time */
+	double seconds; /* wall time */
 };
 
 /* One run of fio. */
 struct fio_cmd {
-	const char *fio;		/* the program */
+	const char *fio; /* the program */
 	const char *jobfile;
-	const struct fio_var *vars;	/* set in its environment: the job file's ${VAR}s */
+	const struct fio_var *vars; /* set in its environment: the job file's ${VAR}s */
 	int nvars;
-	const char *const *args;	/* options before the job file ("--key=value"): global */
+	const char *const *args; /* options before the job file ("--key=value"): global */
 	int nargs;
-	const char *json_path;		/* its JSON; its stderr goes to JSON_PATH.stderr */
-	const char *format;		/* --output-format: NULL is json */
-	const char *client;		/* --client=: fio's host file or host,port; NULL: local */
-	int timeout_s;			/* then SIGTERM, and SIGKILL 10 s later */
-	void (*tick)(void *ctx);	/* called every 25 ms or so while fio runs (or NULL) */
+	const char *json_path;	 /* its JSON; its stderr goes to JSON_PATH.stderr */
+	const char *format;	 /* --output-format: NULL is json */
+	const char *client;	 /* --client=: fio's host file or host,port; NULL: local */
+	int timeout_s;		 /* then SIGTERM, and SIGKILL 10 s later */
+	void (*tick)(void *ctx); /* called every 25 ms or so while fio runs (or NULL) */
 	void *tick_ctx;
 	/*
 	 * fio's own status line, once a second (or NULL: none asked): fio then

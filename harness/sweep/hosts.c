@@ -50,7 +50,8 @@ static int add_host(struct host_list *l, const char *tok, size_t n, char *err, s
 		long port = strtol(colon + 1, &end, 10);
 
 		if (end == colon + 1 || *end || port < 1 || port > 65535) {
-			snprintf(err, len, "--hosts '%s': expected host or host:port (port 1-65535)",
+			snprintf(err, len,
+				 "--hosts '%s': expected host or host:port (port 1-65535)",
 				 shown(h->spec, l->n));
 			return -1;
 		}
@@ -61,8 +62,10 @@ static int add_host(struct host_list *l, const char *tok, size_t n, char *err, s
 	}
 	/* the name goes into fio's host file, its messages and file names on the target */
 	if (!sink_host(h->addr)) {
-		snprintf(err, len, "--hosts '%s': expected a host name or an address (letters, "
-			 "digits, '.', '-', '_', ':'), optionally :port", shown(h->spec, l->n));
+		snprintf(err, len,
+			 "--hosts '%s': expected a host name or an address (letters, "
+			 "digits, '.', '-', '_', ':'), optionally :port",
+			 shown(h->spec, l->n));
 		return -1;
 	}
 	for (size_t i = 0; i < l->n; i++)
@@ -71,7 +74,7 @@ static int add_host(struct host_list *l, const char *tok, size_t n, char *err, s
 			return -1;
 		}
 	{
-		char fio[sizeof(h->fio)];	/* not straight into h: -Wrestrict sees h twice */
+		char fio[sizeof(h->fio)]; /* not straight into h: -Wrestrict sees h twice */
 
 		snprintf(fio, sizeof(fio), "%s,%d", h->addr, h->port);
 		memcpy(h->fio, fio, sizeof(fio));
@@ -194,8 +197,8 @@ int host_connect_probe(const struct host *h, int timeout_ms)
 static int failure_line(const char *line, size_t n)
 {
 	static const char *const marks[] = {
-		"fio: ", "got signal", "timed out", "timeout on", "disconnected",
-		"failed to connect", "error=", "Connection refused",
+		"fio: ",	"got signal",	     "timed out", "timeout on",
+		"disconnected", "failed to connect", "error=",	  "Connection refused",
 	};
 	char buf[1024];
 
@@ -217,10 +220,9 @@ static int host_line(const struct host *h, const char *line)
 	return n && line[0] == '<' && !strncmp(line + 1, h->name, n) && line[n + 1] == '>';
 }
 
-int hosts_find_failure(const struct host_list *l, size_t i, const char *text, char *buf,
-		       size_t len)
+int hosts_find_failure(const struct host_list *l, size_t i, const char *text, char *buf, size_t len)
 {
-	for (const char *line = text; *line; ) {
+	for (const char *line = text; *line;) {
 		size_t n = strcspn(line, "\n");
 
 		if (host_line(&l->h[i], line) && failure_line(line, n)) {

@@ -18,11 +18,11 @@
 #define FIO_DEFAULT_PORT 8765
 
 struct host {
-	char spec[128];		/* as given: host or host:port */
-	char addr[128];		/* the host part */
+	char spec[128]; /* as given: host or host:port */
+	char addr[128]; /* the host part */
 	int port;
-	char fio[160];		/* fio's form: host,port */
-	char name[128];		/* the server's own name (its output's "<name>" prefix) */
+	char fio[160];	/* fio's form: host,port */
+	char name[128]; /* the server's own name (its output's "<name>" prefix) */
 };
 
 struct host_list {

@@ -26,8 +26,8 @@ static int write_probe(const struct sweep *s, const char *path)
 	for (size_t i = 0; i < o->nprofiles; i++)
 		op_mix |= s->prof.info[i].op_mix;
 	fprintf(f, "; nfsweep's pre-flight of a --hosts sweep: each engine writes in each target\n"
-		"[global]\nsize=64k\nbs=4k\nrw=write\nstonewall\n"
-		"filename_format=nfsweep-preflight.$jobname\n");
+		   "[global]\nsize=64k\nbs=4k\nrw=write\nstonewall\n"
+		   "filename_format=nfsweep-preflight.$jobname\n");
 	for (size_t t = 0; t < o->ntargets; t++) {
 		/* the values were checked for fio's parser before (sweep_opts_finish) */
 		char dir[2 * PATH_MAX];
@@ -39,7 +39,8 @@ static int write_probe(const struct sweep *s, const char *path)
 		fprintf(f, "[%s]\ndirectory=%s\nioengine=%s\n", o->targets[t].label, dir,
 			s->engine_value);
 		if (op_mix)
-			fprintf(f, "[%s-ops]\ndirectory=%s\nioengine=external:%s/nfsweep-ops.so\n"
+			fprintf(f,
+				"[%s-ops]\ndirectory=%s\nioengine=external:%s/nfsweep-ops.so\n"
 				"ops_mix=sfs2008\nrw=randrw\nbs=1\nsize=1m\nnumber_ios=20\n"
 				"ops_dirs=1\nops_files_per_dir=2\nops_file_size=4k\n",
 				o->targets[t].label, dir, o->engine_dir);
@@ -61,8 +62,8 @@ static void first_complaint(const char *text, char *buf, size_t len)
 		char one[320];
 
 		snprintf(one, sizeof(one), "%.*s", (int)(n > 300 ? 300 : n), line);
-		if (prose && (strstr(one, "fio:") || strstr(one, "error") || strstr(one, "mismatch") ||
-			      strstr(one, "invalid"))) {
+		if (prose && (strstr(one, "fio:") || strstr(one, "error") ||
+			      strstr(one, "mismatch") || strstr(one, "invalid"))) {
 			snprintf(buf, len, "%s", one);
 			return;
 		}
@@ -91,8 +92,10 @@ static int probe_host(struct sweep *s, struct host_list *l, size_t i, const char
 	int present = 0, ret;
 
 	snprintf(json, sizeof(json), "%s/preflight-%zu.json", s->fio_dir, i + 1);
+	/* clang-format off */
 	cmd = (struct fio_cmd){ .fio = s->o->fio, .jobfile = jobfile, .json_path = json,
 				.format = "json+", .client = h->fio, .timeout_s = PROBE_S };
+	/* clang-format on */
 	ret = fio_run(&cmd, &stop_signal, &out, &call);
 	if (ret) {
 		snprintf(err, len, "--hosts %s: pre-flight: %s: %s", h->spec, call, strerror(-ret));
@@ -108,8 +111,10 @@ static int probe_host(struct sweep *s, struct host_list *l, size_t i, const char
 	first_complaint(text, why, sizeof(why));
 	if (out.timed_out || out.interrupted || !out.exited || out.exit_code) {
 		snprintf(err, len, "--hosts %s: pre-flight: fio --client %s (%s): %s", h->spec,
-			 out.timed_out ? "did not finish in 30 s" : out.interrupted ? "interrupted" :
-			 "failed", why[0] ? why : "no output", json);
+			 out.timed_out	 ? "did not finish in 30 s" :
+			 out.interrupted ? "interrupted" :
+					   "failed",
+			 why[0] ? why : "no output", json);
 		free(text);
 		return -1;
 	}
@@ -141,8 +146,10 @@ int hosts_preflight(struct sweep *s, struct host_list *l, char *err, size_t len)
 	for (size_t i = 0; i < l->n; i++) {
 		ret = host_connect_probe(&l->h[i], CONNECT_MS);
 		if (ret) {
-			snprintf(err, len, "--hosts %s: pre-flight: connect to port %d: %s (is "
-				 "`fio --server` running there?)", l->h[i].spec, l->h[i].port,
+			snprintf(err, len,
+				 "--hosts %s: pre-flight: connect to port %d: %s (is "
+				 "`fio --server` running there?)",
+				 l->h[i].spec, l->h[i].port,
 				 ret == -ENOENT ? "no such host" : strerror(-ret));
 			return -1;
 		}

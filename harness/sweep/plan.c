@@ -33,8 +33,8 @@ int plan_parse_mix(const char *spec, int *pcts, size_t *n, char *err, size_t err
 	if (!spec || !*spec)
 		goto bad;
 	if (strchr(spec, ':')) {
-		if (parse_pct(p, &p, &a) || *p++ != ':' || parse_pct(p, &p, &b) ||
-		    *p++ != ':' || parse_pct(p, &p, &step) || *p)
+		if (parse_pct(p, &p, &a) || *p++ != ':' || parse_pct(p, &p, &b) || *p++ != ':' ||
+		    parse_pct(p, &p, &step) || *p)
 			goto bad;
 		if (!step) {
 			snprintf(err, errlen, "--mix %s: the step must be 1..100, not 0", spec);
@@ -54,8 +54,10 @@ int plan_parse_mix(const char *spec, int *pcts, size_t *n, char *err, size_t err
 		for (size_t i = 0; i < *n; i++)
 			if (pcts[i] == a) {
 				/* two runs of one point in one file: --repeat says so */
-				snprintf(err, errlen, "--mix %s: %d%% is given twice (to run "
-					 "a point more than once, --repeat N)", spec, a);
+				snprintf(err, errlen,
+					 "--mix %s: %d%% is given twice (to run "
+					 "a point more than once, --repeat N)",
+					 spec, a);
 				*n = 0;
 				return -1;
 			}
@@ -66,8 +68,10 @@ int plan_parse_mix(const char *spec, int *pcts, size_t *n, char *err, size_t err
 			goto bad;
 	}
 bad:
-	snprintf(err, errlen, "--mix '%s': expected read percentages 0..100 as FROM:TO:STEP "
-		 "(100:0:10), a list (100,70,0) or one value", spec ? spec : "");
+	snprintf(err, errlen,
+		 "--mix '%s': expected read percentages 0..100 as FROM:TO:STEP "
+		 "(100:0:10), a list (100,70,0) or one value",
+		 spec ? spec : "");
 	*n = 0;
 	return -1;
 }
@@ -83,9 +87,10 @@ int plan_parse_target(const char *spec, struct target *t, char *err, size_t errl
 	}
 	len = (size_t)(eq - spec);
 	if (!label_valid(spec, len)) {
-		snprintf(err, errlen, "--target '%s': a label is letters, digits, '_', '.' and '-', "
-			 "at most %d of them, and begins with a letter, a digit or '_'", spec,
-			 LABEL_MAX - 1);
+		snprintf(err, errlen,
+			 "--target '%s': a label is letters, digits, '_', '.' and '-', "
+			 "at most %d of them, and begins with a letter, a digit or '_'",
+			 spec, LABEL_MAX - 1);
 		return -1;
 	}
 	if (strlen(eq + 1) >= sizeof(t->path)) {
@@ -108,9 +113,8 @@ size_t plan_count(const struct plan_profile *profiles, size_t nprof, size_t ntgt
 	return n * ntgt * (size_t)repeats;
 }
 
-size_t plan_build(const struct plan_profile *profiles, size_t nprof,
-		  const struct target *targets, size_t ntgt, int repeats, enum plan_order order,
-		  struct point *out)
+size_t plan_build(const struct plan_profile *profiles, size_t nprof, const struct target *targets,
+		  size_t ntgt, int repeats, enum plan_order order, struct point *out)
 {
 	size_t per_target = plan_count(profiles, nprof, 1, repeats), n = 0;
 
@@ -123,8 +127,10 @@ size_t plan_build(const struct plan_profile *profiles, size_t nprof,
 		/* the profile whose read percentages hold cell number @cell */
 		while (cell >= profiles[p].npct)
 			cell -= profiles[p++].npct;
-		out[n] = (struct point){ .index = n + 1, .profile = profiles[p].name,
-					 .target = &targets[t], .read_pct = profiles[p].pcts[cell],
+		out[n] = (struct point){ .index = n + 1,
+					 .profile = profiles[p].name,
+					 .target = &targets[t],
+					 .read_pct = profiles[p].pcts[cell],
 					 .repeat = (int)r + 1 };
 		n++;
 	}

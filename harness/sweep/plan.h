@@ -19,15 +19,15 @@
 struct target {
 	char label[LABEL_MAX];
 	char path[PATH_MAX];
-	int mount;		/* index of its managed mount (--mount), -1: none */
+	int mount; /* index of its managed mount (--mount), -1: none */
 };
 
 struct point {
-	size_t index;		/* 1..n in run order */
+	size_t index; /* 1..n in run order */
 	const char *profile;
 	const struct target *target;
 	int read_pct;
-	int repeat;		/* from 1 */
+	int repeat; /* from 1 */
 };
 
 /*
@@ -40,8 +40,8 @@ int plan_parse_mix(const char *spec, int *pcts, size_t *n, char *err, size_t err
 int plan_parse_target(const char *spec, struct target *t, char *err, size_t errlen);
 
 enum plan_order {
-	PLAN_INTERLEAVED,	/* profile, read %, repeat, then each target */
-	PLAN_BY_TARGET,		/* each target, then profile, read %, repeat */
+	PLAN_INTERLEAVED, /* profile, read %, repeat, then each target */
+	PLAN_BY_TARGET,	  /* each target, then profile, read %, repeat */
 };
 
 /* A profile and its read percentages (an op-mix profile's may be its own). */
@@ -55,8 +55,7 @@ struct plan_profile {
 size_t plan_count(const struct plan_profile *profiles, size_t nprof, size_t ntgt, int repeats);
 
 /* Expand into @out in @order. Returns the number of points. */
-size_t plan_build(const struct plan_profile *profiles, size_t nprof,
-		  const struct target *targets, size_t ntgt, int repeats, enum plan_order order,
-		  struct point *out);
+size_t plan_build(const struct plan_profile *profiles, size_t nprof, const struct target *targets,
+		  size_t ntgt, int repeats, enum plan_order order, struct point *out);
 
 #endif

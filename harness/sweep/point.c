@@ -62,7 +62,7 @@ static void job_set_vars(const struct profile_info *pi, int sets, bool throttled
 		name = pv->job_names[2 * i + 1];
 		value = pv->job_values[2 * i + 1];
 		snprintf(name, 48, "NFSWEEP_RATE_%s", pi->job[i]);
-		if (throttled)	/* %.0f rounds to the nearest */
+		if (throttled) /* %.0f rounds to the nearest */
 			snprintf(value, 48, "%.0f,%.0f", r, pi->ops_s[i] - r);
 		else
 			snprintf(value, 48, "0,0");
@@ -81,16 +81,18 @@ void point_fio_vars(const struct sweep_opts *o, const struct profile_info *pi,
 	snprintf(pv->numjobs, sizeof(pv->numjobs), "%d", o->numjobs);
 	snprintf(pv->iodepth, sizeof(pv->iodepth), "%d", pi->iodepth ? pi->iodepth : o->iodepth);
 	snprintf(pv->batch_submit, sizeof(pv->batch_submit), "%d", o->batch_submit);
-	snprintf(pv->batch_complete_min, sizeof(pv->batch_complete_min), "%d", o->batch_complete_min);
+	snprintf(pv->batch_complete_min, sizeof(pv->batch_complete_min), "%d",
+		 o->batch_complete_min);
 	snprintf(pv->direct, sizeof(pv->direct), "%d", o->direct);
-	if (load && load->offered_iops > 0 && !pi->njobs)	/* %.0f rounds to the nearest */
+	if (load && load->offered_iops > 0 && !pi->njobs) /* %.0f rounds to the nearest */
 		snprintf(pv->rate, sizeof(pv->rate), "%.0f,%.0f",
 			 load->offered_iops * p->read_pct / 100.0 / o->numjobs / hosts,
 			 load->offered_iops * (100 - p->read_pct) / 100.0 / o->numjobs / hosts);
 	else
 		snprintf(pv->rate, sizeof(pv->rate), "0,0");
-	snprintf(pv->ops_engine, sizeof(pv->ops_engine), "external:%s/nfsweep-ops.so", o->engine_dir);
-	pv->ops_stats[0] = '\0';	/* the mode's to fill (point_mode.h) */
+	snprintf(pv->ops_engine, sizeof(pv->ops_engine), "external:%s/nfsweep-ops.so",
+		 o->engine_dir);
+	pv->ops_stats[0] = '\0'; /* the mode's to fill (point_mode.h) */
 
 	/* checked at the start (sweep_opts_finish): short enough, nothing fio cannot take */
 	if (sink_fio_dir(p->target->path, pv->dir, sizeof(pv->dir)))
@@ -162,13 +164,13 @@ void point_identity(struct row *r, const struct sweep *s, const struct point *p,
 		row_set(r, COL_block_size_bytes, "%lld", pi->bs);
 	row_set(r, COL_repeat, "%d", p->repeat);
 	sweep_config_row(s, r);
-	if (pi->op_mix)		/* its profile names its engine: --engine is for data profiles */
+	if (pi->op_mix) /* its profile names its engine: --engine is for data profiles */
 		row_set(r, COL_engine, "nfsweep-ops");
-	if (pi->iodepth)	/* and its depth, where it says so (eda: SPEC's processes, one op each) */
+	if (pi->iodepth) /* and its depth, where it says so (eda: SPEC's processes, one op each) */
 		row_set(r, COL_iodepth, "%d", pi->iodepth);
 	if (pi->njobs)
-		row_set(r, COL_job_sets, "%d", host_sets(o, s->mode->hosts(o), load) *
-			s->mode->hosts(o));
+		row_set(r, COL_job_sets, "%d",
+			host_sets(o, s->mode->hosts(o), load) * s->mode->hosts(o));
 	if (load) {
 		row_set(r, COL_load_point, "%d", load->load_point);
 		if (load->offered_iops > 0)
@@ -183,8 +185,10 @@ static void fill_fio(struct row *r, const struct fio_result *res, bool op_mix)
 	static const enum column iops[2] = { COL_read_iops, COL_write_iops };
 	static const enum column mib[2] = { COL_read_mib_s, COL_write_mib_s };
 	static const enum column lat[2][4] = {
-		{ COL_read_clat_mean_us, COL_read_clat_p50_us, COL_read_clat_p99_us, COL_read_clat_p99_9_us },
-		{ COL_write_clat_mean_us, COL_write_clat_p50_us, COL_write_clat_p99_us, COL_write_clat_p99_9_us },
+		{ COL_read_clat_mean_us, COL_read_clat_p50_us, COL_read_clat_p99_us,
+		  COL_read_clat_p99_9_us },
+		{ COL_write_clat_mean_us, COL_write_clat_p50_us, COL_write_clat_p99_us,
+		  COL_write_clat_p99_9_us },
 	};
 
 	for (int i = 0; i < 2; i++) {
@@ -245,13 +249,14 @@ static void stderr_reason(const char *json_path, char *buf, size_t len)
 static void report_start(struct sweep *s, const struct point *p, size_t total,
 			 const struct point_load *load)
 {
-	int n = snprintf(s->line, sizeof(s->line), "%s[%zu/%zu] %s %s read=%d%% ", s->eta,
-			 p->index, total, p->profile, p->target->label, p->read_pct);
+	int n = snprintf(s->line, sizeof(s->line), "%s[%zu/%zu] %s %s read=%d%% ", s->eta, p->index,
+			 total, p->profile, p->target->label, p->read_pct);
 	size_t o = n > 0 && (size_t)n < sizeof(s->line) ? (size_t)n : 0;
 
 	if (load && load->offered_iops > 0)
-		snprintf(s->line + o, sizeof(s->line) - o, "load point %d, %.0f IOPS offered: ",
-			 load->load_point, load->offered_iops);
+		snprintf(s->line + o, sizeof(s->line) - o,
+			 "load point %d, %.0f IOPS offered: ", load->load_point,
+			 load->offered_iops);
 	else if (load)
 		snprintf(s->line + o, sizeof(s->line) - o, "unthrottled: ");
 	else
@@ -297,8 +302,10 @@ static int write_row(struct sweep *s, struct row *r, const char *status, const c
 	row_protect_text(r);
 	ret = csv_append_record(s->csv_fd, (const char *const *)r->cell, NCOLUMNS);
 	if (ret) {
-		fprintf(stderr, "\nnfsweep %s: write to %s: %s; the row of this point is not "
-			"recorded, every earlier row is\n", s->cmd, s->o->out, strerror(-ret));
+		fprintf(stderr,
+			"\nnfsweep %s: write to %s: %s; the row of this point is not "
+			"recorded, every earlier row is\n",
+			s->cmd, s->o->out, strerror(-ret));
 		return ret;
 	}
 	if (strcmp(status, STATUS_OK)) {
@@ -309,7 +316,7 @@ static int write_row(struct sweep *s, struct row *r, const char *status, const c
 	if (r->cell[COL_total_mib_s])
 		fprintf(stderr, "ok, %.0f IOPS, %.1f MiB/s (%.0f s)\n", res->rd.iops + res->wr.iops,
 			res->rd.mib_s + res->wr.mib_s, seconds);
-	else	/* an op-mix point: fio counted operations */
+	else /* an op-mix point: fio counted operations */
 		fprintf(stderr, "ok, %.0f ops/s (%.0f s)\n", res->rd.iops + res->wr.iops, seconds);
 	return 0;
 }
@@ -352,8 +359,7 @@ static const char *read_outcome(struct point_ctx *pc, const struct fio_outcome *
 	char json_err[256] = "", mode_err[512] = "", reason[256];
 	const char *status;
 
-	pc->s->mode->read(pc, out, parsed, json_err, sizeof(json_err), mode_err,
-			  sizeof(mode_err));
+	pc->s->mode->read(pc, out, parsed, json_err, sizeof(json_err), mode_err, sizeof(mode_err));
 	stderr_reason(pc->json, reason, sizeof(reason));
 	status = point_outcome(out, *parsed || out->timed_out ? NULL : json_err, pc->res, reason,
 			       ask, err, len);
@@ -395,9 +401,11 @@ static int point_fio(struct point_ctx *pc, const char *jobfile, struct fio_outco
 		     const char **call)
 {
 	struct sweep *s = pc->s;
+	/* clang-format off */
 	struct fio_cmd cmd = { .fio = s->o->fio, .jobfile = jobfile, .vars = pc->pv->v,
 			       .nvars = pc->pv->n, .json_path = pc->json,
 			       .timeout_s = s->o->timeout };
+	/* clang-format on */
 	int ret;
 
 	s->mode->command(pc, &cmd);
@@ -406,7 +414,7 @@ static int point_fio(struct point_ctx *pc, const char *jobfile, struct fio_outco
 		cmd.status_ctx = s;
 	}
 	ret = fio_run(&cmd, &stop_signal, out, call);
-	if (s->progress)	/* the status line gives way to the point's outcome */
+	if (s->progress) /* the status line gives way to the point's outcome */
 		fprintf(stderr, "\r\033[K%s", s->line);
 	return ret;
 }
@@ -423,9 +431,11 @@ int run_point(struct sweep *s, const struct point *p, size_t total, const struct
 	struct point_ask ask;
 	struct fio_outcome out;
 	struct row r = { 0 };
+	/* clang-format off */
 	struct point_ctx pc = { .s = s, .p = p, .load = load, .pi = pi, .base = base,
 				.json = json, .profile_path = profile_path, .pv = &pv, .r = &r,
 				.res = &res };
+	/* clang-format on */
 	const char *call = "", *status;
 	int ret, parsed;
 
@@ -440,14 +450,16 @@ int run_point(struct sweep *s, const struct point *p, size_t total, const struct
 	}
 	ret = s->mode->jobfile(&pc, jobfile, sizeof(jobfile));
 	if (ret) {
-		snprintf(err, sizeof(err), "%s: the job file's copy (--fio-opt, --hosts) for %.300s: %s",
-			 s->cmd, profile_path, strerror(-ret));
+		snprintf(err, sizeof(err),
+			 "%s: the job file's copy (--fio-opt, --hosts) for %.300s: %s", s->cmd,
+			 profile_path, strerror(-ret));
 		ret = write_row(s, &r, STATUS_SETUP_ERROR, err, &res, 0);
 		goto out;
 	}
 	ret = point_fio(&pc, jobfile, &out, &call);
 	if (ret) {
-		snprintf(err, sizeof(err), "%s: %s: %s (fio %s)", s->cmd, call, strerror(-ret), o->fio);
+		snprintf(err, sizeof(err), "%s: %s: %s (fio %s)", s->cmd, call, strerror(-ret),
+			 o->fio);
 		ret = write_row(s, &r, STATUS_SETUP_ERROR, err, &res, 0);
 		goto out;
 	}
@@ -458,7 +470,8 @@ int run_point(struct sweep *s, const struct point *p, size_t total, const struct
 		goto out;
 	}
 	row_set_num(&r, COL_duration_s, out.seconds);
-	ask = (struct point_ask){ .read_pct = p->read_pct, .op_mix = pi->op_mix,
+	ask = (struct point_ask){ .read_pct = p->read_pct,
+				  .op_mix = pi->op_mix,
 				  .timeout_s = o->timeout };
 	status = read_outcome(&pc, &out, &ask, &parsed, err, sizeof(err));
 	if (parsed) {

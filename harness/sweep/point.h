@@ -15,8 +15,8 @@
 /* A point of a load curve: its index (0: the unthrottled peak run) and rate. */
 struct point_load {
 	int load_point;
-	double offered_iops;	/* over all jobs; 0: no cap */
-	int job_sets;		/* a profile of job sets (eda): how many; 0 otherwise */
+	double offered_iops; /* over all jobs; 0: no cap */
+	int job_sets;	     /* a profile of job sets (eda): how many; 0 otherwise */
 };
 
 /*
@@ -29,9 +29,9 @@ struct point_vars {
 	struct fio_var v[POINT_NVARS];
 	int n;
 	char pct[8], runtime[16], ramp[16], numjobs[16], iodepth[16], batch_submit[16],
-	     batch_complete_min[16], direct[8], rate[64], ops_engine[PATH_MAX + 16];
+		batch_complete_min[16], direct[8], rate[64], ops_engine[PATH_MAX + 16];
 	char ops_stats[PATH_MAX + 16];
-	char dir[2 * PATH_MAX];	/* the target, as fio's directory= takes it */
+	char dir[2 * PATH_MAX]; /* the target, as fio's directory= takes it */
 	char job_names[2 * PROFILE_MAX_JOBS][48], job_values[2 * PROFILE_MAX_JOBS][48];
 };
 

@@ -23,9 +23,9 @@
 struct point_hosts {
 	struct fio_result res[MAX_HOSTS];
 	int present[MAX_HOSTS];
-	char err[MAX_HOSTS][320];	/* what host i reported going wrong, "" if nothing */
-	int parsed;			/* fio's report was read */
-	double start_s[MAX_HOSTS];	/* when each host's jobs started (point_rpc.h), 0 unknown */
+	char err[MAX_HOSTS][320];  /* what host i reported going wrong, "" if nothing */
+	int parsed;		   /* fio's report was read */
+	double start_s[MAX_HOSTS]; /* when each host's jobs started (point_rpc.h), 0 unknown */
 };
 
 /*
@@ -35,8 +35,8 @@ struct point_hosts {
  * from the report, named ("" when every host ran clean).
  */
 static int point_hosts_read(const struct sweep *s, const char *json, struct point_hosts *ph,
-		     struct fio_result *total, char *json_err, size_t jlen, char *host_err,
-		     size_t hlen)
+			    struct fio_result *total, char *json_err, size_t jlen, char *host_err,
+			    size_t hlen)
 {
 	const struct host_list *l = &s->o->hosts;
 	const char *addr[MAX_HOSTS];
@@ -62,7 +62,8 @@ static int point_hosts_read(const struct sweep *s, const char *json, struct poin
 		if (hosts_find_failure(l, i, text, line, sizeof(line)))
 			snprintf(ph->err[i], sizeof(ph->err[i]), "%s", line);
 		else if (ph->parsed && !ph->present[i])
-			snprintf(ph->err[i], sizeof(ph->err[i]), "no figures of it in fio's report");
+			snprintf(ph->err[i], sizeof(ph->err[i]),
+				 "no figures of it in fio's report");
 		else if (ph->parsed && ph->res[i].error)
 			snprintf(ph->err[i], sizeof(ph->err[i]), "fio job error %d (%s)",
 				 ph->res[i].error, strerror(ph->res[i].error));
@@ -82,8 +83,8 @@ static void host_cells(char **cells, const struct fio_result *res)
 	static const int mib[2] = { HOSTS_COL_read_mib_s, HOSTS_COL_write_mib_s };
 	static const int bytes[2] = { HOSTS_COL_read_io_bytes, HOSTS_COL_write_io_bytes };
 	static const int lat[2][4] = {
-		{ HOSTS_COL_read_clat_mean_us, HOSTS_COL_read_clat_p50_us, HOSTS_COL_read_clat_p99_us,
-		  HOSTS_COL_read_clat_p99_9_us },
+		{ HOSTS_COL_read_clat_mean_us, HOSTS_COL_read_clat_p50_us,
+		  HOSTS_COL_read_clat_p99_us, HOSTS_COL_read_clat_p99_9_us },
 		{ HOSTS_COL_write_clat_mean_us, HOSTS_COL_write_clat_p50_us,
 		  HOSTS_COL_write_clat_p99_us, HOSTS_COL_write_clat_p99_9_us },
 	};
@@ -137,14 +138,17 @@ static int point_hosts_record(const struct sweep *s, struct row *r, const struct
 		if (ph->present[i])
 			host_cells(cells, &ph->res[i]);
 		if (ph->start_s[i])
-			cells_set_num(cells, HOSTS_COL_start_offset_ms, (ph->start_s[i] - first) * 1000.0);
+			cells_set_num(cells, HOSTS_COL_start_offset_ms,
+				      (ph->start_s[i] - first) * 1000.0);
 		cells_protect_text(cells, &table_hosts);
 		ret = detail_append(s->hosts_path, &table_hosts, cells);
 		cells_free(cells, HOSTS_NCOLUMNS);
 	}
 	if (ret)
-		fprintf(stderr, "\nnfsweep %s: write to %s: %s; this point's rows are not recorded, "
-			"every earlier row is\n", s->cmd, s->hosts_path,
+		fprintf(stderr,
+			"\nnfsweep %s: write to %s: %s; this point's rows are not recorded, "
+			"every earlier row is\n",
+			s->cmd, s->hosts_path,
 			ret == -EPROTO ? "it has another header" : strerror(-ret));
 	return ret;
 }
@@ -182,7 +186,8 @@ static int snapshot_lines(FILE *out, const struct point_ctx *pc)
 	if (sink_printf_b(pc->p->target->path, enc, sizeof(enc)))
 		return -ENAMETOOLONG;
 	for (int k = 0; k < 2; k++)
-		fprintf(out, "exec_%s=sh -c 'd=\"$(printf %%b \"%s\")/%s\" && mkdir -p \"$d\" && "
+		fprintf(out,
+			"exec_%s=sh -c 'd=\"$(printf %%b \"%s\")/%s\" && mkdir -p \"$d\" && "
 			"cat /proc/self/mountstats > \"$d/%s.$(hostname).%s\"' || exit\n",
 			k ? "postrun" : "prerun", enc, POINT_RPC_SNAPSHOT_DIR, point,
 			k ? "after" : "before");
@@ -239,8 +244,8 @@ static void hosts_read(struct point_ctx *pc, const struct fio_outcome *out, int 
 {
 	struct point_hosts *ph = pc->state;
 
-	*parsed = !point_hosts_read(pc->s, pc->json, ph, pc->res, json_err, jlen, mode_err,
-				    mlen) && !out->timed_out;
+	*parsed = !point_hosts_read(pc->s, pc->json, ph, pc->res, json_err, jlen, mode_err, mlen) &&
+		  !out->timed_out;
 }
 
 /* Each host's RPC rows (and their start times), then its row of FILE.hosts.csv. */

@@ -13,7 +13,7 @@
 #include "sweep/point_mode.h"
 
 struct jobfile_copy {
-	const char *what;	/* what the copy adds, for its first comment line */
+	const char *what; /* what the copy adds, for its first comment line */
 	/* After the --fio-opt options of each section. 0, or -errno. */
 	int (*section_end)(FILE *out, const struct point_ctx *pc);
 	/* An "include NAME" line (@name: the rest of the line). 0, or -errno. */

@@ -22,10 +22,10 @@
 
 struct local_point {
 	struct mount_of m;
-	int nfs;			/* the target is on NFS */
-	int sampling;			/* its counters are sampled while fio runs */
+	int nfs;      /* the target is on NFS */
+	int sampling; /* its counters are sampled while fio runs */
 	struct rpc_window win;
-	struct ms_mount *after;		/* mountstats after the point */
+	struct ms_mount *after; /* mountstats after the point */
 	size_t nafter;
 	char logs[3][PATH_MAX + 32];
 	const char *args[3];
@@ -96,8 +96,8 @@ static void local_command(struct point_ctx *pc, struct fio_cmd *cmd)
 	cmd->args = lp->args;
 	cmd->nargs = 3;
 	/* the target's NFS counters, sampled while fio runs: fio's window is cut from them after */
-	lp->sampling = lp->nfs && !rpc_window_start(&lp->win, o->mountstats, lp->m.mountpoint,
-						     o->runtime);
+	lp->sampling = lp->nfs &&
+		       !rpc_window_start(&lp->win, o->mountstats, lp->m.mountpoint, o->runtime);
 	if (lp->sampling) {
 		cmd->tick = tick_window;
 		cmd->tick_ctx = &lp->win;
@@ -115,8 +115,8 @@ static void local_read(struct point_ctx *pc, const struct fio_outcome *out, int 
 	if (lp->sampling)
 		rpc_window_sample(&lp->win);
 	if (lp->nfs && !mountstats_read(o->mountstats, &lp->after, &lp->nafter)) {
-		const struct ms_mount *mnt = mountstats_find(lp->after, lp->nafter,
-							     lp->m.mountpoint);
+		const struct ms_mount *mnt =
+			mountstats_find(lp->after, lp->nafter, lp->m.mountpoint);
 
 		if (mnt) {
 			row_set(pc->r, COL_server, "%s", mnt->device);

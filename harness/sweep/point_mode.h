@@ -21,17 +21,17 @@ struct point_ctx {
 	const struct point *p;
 	const struct point_load *load;
 	const struct profile_info *pi;
-	const char *profile_path;	/* profiles/NAME.fio */
-	const char *base;		/* the point's files' stem (point_base) */
-	const char *json;		/* BASE.json: fio's report */
+	const char *profile_path; /* profiles/NAME.fio */
+	const char *base;	  /* the point's files' stem (point_base) */
+	const char *json;	  /* BASE.json: fio's report */
 	struct point_vars *pv;
 	struct row *r;
-	struct fio_result *res;		/* fio's figures (the hosts' sum), once read */
-	void *state;			/* the mode's own, from begin() to end() */
+	struct fio_result *res; /* fio's figures (the hosts' sum), once read */
+	void *state;		/* the mode's own, from begin() to end() */
 };
 
 struct point_mode {
-	const char *name;		/* "local", "hosts" */
+	const char *name; /* "local", "hosts" */
 	/* How many hosts run each point. */
 	int (*hosts)(const struct sweep_opts *o);
 	/*

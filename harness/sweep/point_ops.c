@@ -56,8 +56,8 @@ static int hist_add(struct op_row *r, uint64_t value, uint64_t count)
 	return 0;
 }
 
-static int add_op(struct op_rows *rows, const char *job, const char *op, json_object *o,
-		  char *err, size_t len)
+static int add_op(struct op_rows *rows, const char *job, const char *op, json_object *o, char *err,
+		  size_t len)
 {
 	struct op_row *r = find_row(rows, job, op);
 	json_object *hist = get(o, "hist");
@@ -79,7 +79,8 @@ static int add_op(struct op_rows *rows, const char *job, const char *op, json_ob
 		if (json_object_array_length(pair) != 2 ||
 		    hist_add(r, (uint64_t)json_object_get_int64(json_object_array_get_idx(pair, 0)),
 			     (uint64_t)json_object_get_int64(json_object_array_get_idx(pair, 1)))) {
-			snprintf(err, len, "operation %s: a histogram entry is not [value, count]", op);
+			snprintf(err, len, "operation %s: a histogram entry is not [value, count]",
+				 op);
 			return -1;
 		}
 	}
@@ -111,7 +112,8 @@ int op_rows_parse(const char *text, struct op_rows *rows, char *err, size_t len)
 			json_object_put(root);
 			return -1;
 		}
-		json_object_object_foreach(ops, name, o) {
+		json_object_object_foreach(ops, name, o)
+		{
 			if (!ret)
 				ret = add_op(rows, json_object_get_string(job), name, o, err, len);
 		}
@@ -170,13 +172,18 @@ static int write_rows(const struct sweep *s, const struct row *r, const struct o
 		if (runtime_s > 0)
 			cells_set_num(cells, OPS_COL_ops_s, (double)o->count / runtime_s);
 		if (job_total)
-			cells_set_num(cells, OPS_COL_share_pct, 100.0 * (double)o->count / (double)job_total);
+			cells_set_num(cells, OPS_COL_share_pct,
+				      100.0 * (double)o->count / (double)job_total);
 		cells_set_num(cells, OPS_COL_asked_pct, o->asked_pct);
 		if (o->count) {
-			cells_set_num(cells, OPS_COL_lat_mean_ms, (double)o->sum_ns / (double)o->count / 1e6);
-			cells_set_num(cells, OPS_COL_lat_p50_ms, (double)op_row_percentile(o, 50) / 1e6);
-			cells_set_num(cells, OPS_COL_lat_p99_ms, (double)op_row_percentile(o, 99) / 1e6);
-			cells_set_num(cells, OPS_COL_lat_p99_9_ms, (double)op_row_percentile(o, 99.9) / 1e6);
+			cells_set_num(cells, OPS_COL_lat_mean_ms,
+				      (double)o->sum_ns / (double)o->count / 1e6);
+			cells_set_num(cells, OPS_COL_lat_p50_ms,
+				      (double)op_row_percentile(o, 50) / 1e6);
+			cells_set_num(cells, OPS_COL_lat_p99_ms,
+				      (double)op_row_percentile(o, 99) / 1e6);
+			cells_set_num(cells, OPS_COL_lat_p99_9_ms,
+				      (double)op_row_percentile(o, 99.9) / 1e6);
 			cells_set_num(cells, OPS_COL_lat_max_ms, (double)o->max_ns / 1e6);
 		}
 		cells_protect_text(cells, &table_ops);
@@ -186,12 +193,11 @@ static int write_rows(const struct sweep *s, const struct row *r, const struct o
 	return ret;
 }
 
-int point_ops_record(const struct sweep *s, const struct row *r, const char *path,
-		     double runtime_s)
+int point_ops_record(const struct sweep *s, const struct row *r, const char *path, double runtime_s)
 {
 	struct op_rows *rows;
 	char err[256];
-	char *text = fio_output_read(path);	/* the engine's ops_stats file */
+	char *text = fio_output_read(path); /* the engine's ops_stats file */
 	int ret;
 
 	if (!text)
@@ -211,8 +217,10 @@ int point_ops_record(const struct sweep *s, const struct row *r, const char *pat
 	}
 	ret = write_rows(s, r, rows, runtime_s);
 	if (ret)
-		fprintf(stderr, "\nnfsweep %s: write to %s: %s; this point's rows are not recorded, "
-			"every earlier row is\n", s->cmd, s->ops_path,
+		fprintf(stderr,
+			"\nnfsweep %s: write to %s: %s; this point's rows are not recorded, "
+			"every earlier row is\n",
+			s->cmd, s->ops_path,
 			ret == -EPROTO ? "it has another header" : strerror(-ret));
 	op_rows_free(rows);
 	free(rows);

@@ -25,7 +25,7 @@ struct op_row {
 	char job[64], op[24];
 	uint64_t count, errors, bytes, sum_ns, max_ns;
 	double asked_pct;
-	struct op_latency *hist;	/* sorted by value, one entry per value */
+	struct op_latency *hist; /* sorted by value, one entry per value */
 	size_t nhist;
 };
 

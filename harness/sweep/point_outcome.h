@@ -14,9 +14,9 @@
 
 /* What a point asked of fio: the directions that must complete I/O. */
 struct point_ask {
-	int read_pct;		/* reads asked when > 0, writes when < 100 */
-	int op_mix;		/* operations of any class (fio counts them as bytes, bs=1) */
-	int timeout_s;		/* the --timeout fio ran under */
+	int read_pct;  /* reads asked when > 0, writes when < 100 */
+	int op_mix;    /* operations of any class (fio counts them as bytes, bs=1) */
+	int timeout_s; /* the --timeout fio ran under */
 };
 
 /*

@@ -11,17 +11,18 @@
 #include "sweep/point_rpc.h"
 
 /* The READ and WRITE columns of the point's row. */
-static void fill_columns(struct row *r, const struct ms_mount *before,
-			 const struct ms_mount *after)
+static void fill_columns(struct row *r, const struct ms_mount *before, const struct ms_mount *after)
 {
 	static const struct {
 		const char *op;
 		enum column c[6];
 	} ops[] = {
-		{ "READ", { COL_rpc_read_ops, COL_rpc_read_avg_rtt_ms, COL_rpc_read_avg_exe_ms,
-			    COL_rpc_read_avg_queue_ms, COL_rpc_read_retrans, COL_rpc_read_errors } },
-		{ "WRITE", { COL_rpc_write_ops, COL_rpc_write_avg_rtt_ms, COL_rpc_write_avg_exe_ms,
-			     COL_rpc_write_avg_queue_ms, COL_rpc_write_retrans, COL_rpc_write_errors } },
+		{ "READ",
+		  { COL_rpc_read_ops, COL_rpc_read_avg_rtt_ms, COL_rpc_read_avg_exe_ms,
+		    COL_rpc_read_avg_queue_ms, COL_rpc_read_retrans, COL_rpc_read_errors } },
+		{ "WRITE",
+		  { COL_rpc_write_ops, COL_rpc_write_avg_rtt_ms, COL_rpc_write_avg_exe_ms,
+		    COL_rpc_write_avg_queue_ms, COL_rpc_write_retrans, COL_rpc_write_errors } },
 	};
 
 	for (size_t i = 0; i < 2; i++) {
@@ -81,8 +82,10 @@ static int write_rows(const struct sweep *s, const struct row *r, const struct m
 		cells_free(cells, RPC_NCOLUMNS);
 	}
 	if (ret)
-		fprintf(stderr, "\nnfsweep %s: write to %s: %s; this point's rows are not recorded, "
-			"every earlier row is\n", s->cmd, s->rpc_path,
+		fprintf(stderr,
+			"\nnfsweep %s: write to %s: %s; this point's rows are not recorded, "
+			"every earlier row is\n",
+			s->cmd, s->rpc_path,
 			ret == -EPROTO ? "it has another header" : strerror(-ret));
 	return ret;
 }
@@ -96,13 +99,14 @@ int point_rpc_record(const struct sweep *s, struct row *r, const struct rpc_wind
 
 	/* fio's measured window, or when it gives none (or it is not covered), the whole run */
 	ret = res && !fio_result_window(res, &t0, &t1) ?
-	      rpc_window_cut(w, t0, t1, &before, &after) : -ERANGE;
+		      rpc_window_cut(w, t0, t1, &before, &after) :
+		      -ERANGE;
 	if (ret == -ERANGE) {
 		rpc_window_span(w, &t0, &t1);
 		ret = rpc_window_cut(w, t0, t1, &before, &after);
 	}
 	if (ret)
-		return 0;	/* the mount went away during the point: nothing to count */
+		return 0; /* the mount went away during the point: nothing to count */
 	fill_columns(r, &before, &after);
 	row_set_num(r, COL_rpc_window_s, t1 - t0);
 	ret = write_rows(s, r, &before, &after, t1 - t0, NULL);
@@ -175,8 +179,8 @@ void point_rpc_snapshot_paths(const char *target, const char *point, char *dir, 
 }
 
 /* One host's snapshots: its rows, and its READ and WRITE added to @sum. 1 done, 0 none, -errno. */
-static int record_host(const struct sweep *s, struct row *r, const struct host *h,
-		       const char *stem, const char *target, struct ms_delta sum[2], double *start)
+static int record_host(const struct sweep *s, struct row *r, const struct host *h, const char *stem,
+		       const char *target, struct ms_delta sum[2], double *start)
 {
 	char path[2][PATH_MAX + 300];
 	struct ms_mount *m[2] = { NULL, NULL };
@@ -186,7 +190,8 @@ static int record_host(const struct sweep *s, struct row *r, const struct host *
 	int ret = 0;
 
 	for (int k = 0; k < 2; k++) {
-		snprintf(path[k], sizeof(path[k]), "%s.%s.%s", stem, h->name, k ? "after" : "before");
+		snprintf(path[k], sizeof(path[k]), "%s.%s.%s", stem, h->name,
+			 k ? "after" : "before");
 		if (stat(path[k], &st[k]) || mountstats_read(path[k], &m[k], &n[k]))
 			goto out;
 		mm[k] = mount_holding(m[k], n[k], target);
@@ -203,7 +208,8 @@ static int record_host(const struct sweep *s, struct row *r, const struct host *
 	}
 	ret = write_rows(s, r, mm[0], mm[1],
 			 (double)(st[1].st_mtim.tv_sec - st[0].st_mtim.tv_sec) +
-			 (double)(st[1].st_mtim.tv_nsec - st[0].st_mtim.tv_nsec) / 1e9, h->spec);
+				 (double)(st[1].st_mtim.tv_nsec - st[0].st_mtim.tv_nsec) / 1e9,
+			 h->spec);
 	ret = ret ? ret : 1;
 out:
 	for (int k = 0; k < 2; k++) {

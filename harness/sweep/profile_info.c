@@ -14,10 +14,17 @@ static long long parse_size(const char *s)
 	long long v = strtoll(s, &end, 10);
 
 	switch (*end) {
-	case 'k': case 'K': return v << 10;
-	case 'm': case 'M': return v << 20;
-	case 'g': case 'G': return v << 30;
-	default: return v;
+	case 'k':
+	case 'K':
+		return v << 10;
+	case 'm':
+	case 'M':
+		return v << 20;
+	case 'g':
+	case 'G':
+		return v << 30;
+	default:
+		return v;
 	}
 }
 
@@ -32,9 +39,10 @@ static int parse_job_set(const char *s, struct profile_info *pi)
 			return -1;
 		memcpy(pi->job[k], s, n);
 		pi->job[k][n] = '\0';
-		if (sscanf(s + n, ":%d:%d:%d%n", &pi->per_set[k], &pi->ops_s[k], &pi->job_read_pct[k],
-			   &used) != 3 || pi->per_set[k] < 1 || pi->ops_s[k] < 1 ||
-		    pi->job_read_pct[k] < 0 || pi->job_read_pct[k] > 100)
+		if (sscanf(s + n, ":%d:%d:%d%n", &pi->per_set[k], &pi->ops_s[k],
+			   &pi->job_read_pct[k], &used) != 3 ||
+		    pi->per_set[k] < 1 || pi->ops_s[k] < 1 || pi->job_read_pct[k] < 0 ||
+		    pi->job_read_pct[k] > 100)
 			return -1;
 		s += n + (size_t)used;
 		if (*s && *s++ != ',')
@@ -82,8 +90,10 @@ static int parse_header(const char *line, struct profile_info *pi, char *err, si
 				goto bad;
 		} else {
 bad:
-			snprintf(err, len, "'nfsweep-profile:' line: '%s' is not op-mix, read_pct=PCT, "
-				 "iodepth=N, fixed or job_set=JOB:PER_SET:OPS_S:READ_PCT,..", w);
+			snprintf(err, len,
+				 "'nfsweep-profile:' line: '%s' is not op-mix, read_pct=PCT, "
+				 "iodepth=N, fixed or job_set=JOB:PER_SET:OPS_S:READ_PCT,..",
+				 w);
 			return -EINVAL;
 		}
 	}
@@ -94,7 +104,8 @@ bad:
 	if (pi->fixed)
 		pi->read_pct = blend(pi);
 	if (pi->op_mix && pi->read_pct < 0) {
-		snprintf(err, len, "'nfsweep-profile: op-mix' needs read_pct=PCT (or fixed job_set=)");
+		snprintf(err, len,
+			 "'nfsweep-profile: op-mix' needs read_pct=PCT (or fixed job_set=)");
 		return -EINVAL;
 	}
 	return 0;

@@ -24,16 +24,16 @@
 #define PROFILE_MAX_JOBS 4
 
 struct profile_info {
-	long long bs;			/* bs= of the profile, 0 unknown */
+	long long bs; /* bs= of the profile, 0 unknown */
 	bool op_mix;
 	int read_pct;			/* the op mix's read share; -1 for a data profile */
 	bool fixed;			/* its jobs fix their own read shares */
 	int iodepth;			/* iodepth=: its own, not --iodepth's (0: --iodepth's) */
 	size_t njobs;			/* job_set=: the jobs of one set */
-	char job[PROFILE_MAX_JOBS][32];	/* the fio section */
+	char job[PROFILE_MAX_JOBS][32]; /* the fio section */
 	int per_set[PROFILE_MAX_JOBS];	/* its numjobs per set */
 	int ops_s[PROFILE_MAX_JOBS];	/* each one's rate when throttled */
-	int job_read_pct[PROFILE_MAX_JOBS];	/* its rwmixread */
+	int job_read_pct[PROFILE_MAX_JOBS]; /* its rwmixread */
 };
 
 /* Read @path. 0, or -errno (unreadable), or -EINVAL with @err for a bad nfsweep-profile line. */

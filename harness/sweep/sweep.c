@@ -110,22 +110,23 @@ int sweep_check_nfs_targets(const struct sweep_opts *o, const struct ms_mount *a
 		int ret;
 
 		if (t->mount >= 0)
-			continue;	/* a --mount variant: verified when mounted */
+			continue; /* a --mount variant: verified when mounted */
 		ret = mount_of_path(t->path, NULL, &m);
 		if (ret) {
-			snprintf(err, len, "--nfs: --target %s=%s: its mount: %s", t->label, t->path,
-				 strerror(-ret));
+			snprintf(err, len, "--nfs: --target %s=%s: its mount: %s", t->label,
+				 t->path, strerror(-ret));
 			return -EINVAL;
 		}
 		if (!mount_is_nfs(&m)) {
-			snprintf(err, len, "--nfs: --target %s=%s is on %s (%s), not NFS: there would "
-				 "be no RPC statistics or transports to record", t->label, t->path,
-				 m.fstype, m.mountpoint);
+			snprintf(err, len,
+				 "--nfs: --target %s=%s is on %s (%s), not NFS: there would "
+				 "be no RPC statistics or transports to record",
+				 t->label, t->path, m.fstype, m.mountpoint);
 			return -EINVAL;
 		}
 		if (!mountstats_find(all, n, m.mountpoint)) {
-			snprintf(err, len, "--nfs: --target %s=%s: %s has no entry for %s", t->label,
-				 t->path, o->mountstats, m.mountpoint);
+			snprintf(err, len, "--nfs: --target %s=%s: %s has no entry for %s",
+				 t->label, t->path, o->mountstats, m.mountpoint);
 			return -ENOENT;
 		}
 	}
@@ -182,8 +183,10 @@ int sweep_lock_targets(struct sweep *s, char *err, size_t len)
 	char locked[MAX_TARGETS][PATH_MAX];
 
 	if (!dir) {
-		snprintf(err, len, "no directory for the targets' locks (/run/lock/nfsweep, "
-			 "/tmp/nfsweep-locks): %s", strerror(errno));
+		snprintf(err, len,
+			 "no directory for the targets' locks (/run/lock/nfsweep, "
+			 "/tmp/nfsweep-locks): %s",
+			 strerror(errno));
 		return -EACCES;
 	}
 	for (size_t i = 0; i < o->ntargets; i++) {
@@ -202,7 +205,8 @@ int sweep_lock_targets(struct sweep *s, char *err, size_t len)
 			continue;
 		ret = lock_path(path, &fd, holder, sizeof(holder));
 		if (ret == -EWOULDBLOCK) {
-			snprintf(err, len, "--%s %s: another nfsweep measures the same %s, %s: one sweep "
+			snprintf(err, len,
+				 "--%s %s: another nfsweep measures the same %s, %s: one sweep "
 				 "per target (wait for it, or give --shared-target if you mean it)",
 				 t->mount >= 0 ? "mount" : "target", t->label, kind, holder);
 			return -EBUSY;
@@ -230,9 +234,9 @@ int sweep_make_fio_dir(struct sweep *s, char *err, size_t len)
 		stem -= 4;
 	if (path_dir_of(out, dir, sizeof(dir)) ||
 	    snprintf(s->fio_rel, sizeof(s->fio_rel), "fio/%.*s", (int)stem, base) >=
-	    (int)sizeof(s->fio_rel) ||
+		    (int)sizeof(s->fio_rel) ||
 	    snprintf(s->fio_dir, sizeof(s->fio_dir), "%s/%s", dir, s->fio_rel) >=
-	    (int)sizeof(s->fio_dir)) {
+		    (int)sizeof(s->fio_dir)) {
 		snprintf(err, len, "--out %s: path too long", out);
 		return -ENAMETOOLONG;
 	}

@@ -23,24 +23,24 @@ struct point_mode;
 
 struct sweep {
 	const struct sweep_opts *o;
-	const struct point_mode *mode;		/* how its points run: chosen once, by sweep_init */
-	struct sweep_profiles prof;		/* its profiles, as read, and their read shares */
-	const char *cmd;			/* "run", "curve": in messages */
+	const struct point_mode *mode; /* how its points run: chosen once, by sweep_init */
+	struct sweep_profiles prof;    /* its profiles, as read, and their read shares */
+	const char *cmd;	       /* "run", "curve": in messages */
 	char host[256], kernel[256], fio_version[64];
-	char engine_value[PATH_MAX + 16];	/* fio's ioengine= */
-	char fio_dir[PATH_MAX];			/* fio's output per point: DIR/fio/STEM */
-	char fio_rel[PATH_MAX];			/* the same, from the results file's directory */
-	char rpc_path[PATH_MAX];		/* FILE.rpc.csv beside the results file */
-	char ops_path[PATH_MAX];		/* FILE.ops.csv */
-	char hosts_path[PATH_MAX];		/* FILE.hosts.csv (--hosts) */
-	char hosts_file[PATH_MAX];		/* fio's host file (--hosts), in fio_dir */
+	char engine_value[PATH_MAX + 16]; /* fio's ioengine= */
+	char fio_dir[PATH_MAX];		  /* fio's output per point: DIR/fio/STEM */
+	char fio_rel[PATH_MAX];		  /* the same, from the results file's directory */
+	char rpc_path[PATH_MAX];	  /* FILE.rpc.csv beside the results file */
+	char ops_path[PATH_MAX];	  /* FILE.ops.csv */
+	char hosts_path[PATH_MAX];	  /* FILE.hosts.csv (--hosts) */
+	char hosts_file[PATH_MAX];	  /* fio's host file (--hosts), in fio_dir */
 	int csv_fd;
-	int failed;				/* points that wrote a failed row */
-	int progress;				/* stderr is a terminal: a live status line */
-	char eta[32];				/* the sweep's "(eta 12m03s) " */
-	char line[256];				/* the point's line so far ("[3/22] .. 1: ") */
-	int target_locks[MAX_TARGETS];		/* held for the sweep's life (sweep_lock_targets) */
-	char made_dirs[3][PATH_MAX];		/* what sweep_make_fio_dir made, innermost first */
+	int failed;		       /* points that wrote a failed row */
+	int progress;		       /* stderr is a terminal: a live status line */
+	char eta[32];		       /* the sweep's "(eta 12m03s) " */
+	char line[256];		       /* the point's line so far ("[3/22] .. 1: ") */
+	int target_locks[MAX_TARGETS]; /* held for the sweep's life (sweep_lock_targets) */
+	char made_dirs[3][PATH_MAX];   /* what sweep_make_fio_dir made, innermost first */
 	int nmade_dirs;
 	size_t ntarget_locks;
 };

@@ -34,8 +34,10 @@ static int parse_profiles(void *dst, const char *arg, char *err, size_t len)
 	}
 	for (tok = strtok_r(o->profile_list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		if (!label_valid(tok, strlen(tok))) {
-			snprintf(err, len, "--profile '%s': a profile's name is letters, digits, '_', "
-				 "'.' and '-', and begins with a letter, a digit or '_'", tok);
+			snprintf(err, len,
+				 "--profile '%s': a profile's name is letters, digits, '_', "
+				 "'.' and '-', and begins with a letter, a digit or '_'",
+				 tok);
 			return -1;
 		}
 		if (o->nprofiles == MAX_PROFILES) {
@@ -87,7 +89,7 @@ static int parse_mount(void *dst, const char *arg, char *err, size_t len)
 	_Static_assert(sizeof(t->label) == sizeof(o->mounts[0].label),
 		       "a mount's label is its target's label");
 	memcpy(t->label, o->mounts[o->nmounts].label, sizeof(t->label));
-	t->path[0] = '\0';	/* under --mount-dir: sweep_opts_finish() */
+	t->path[0] = '\0'; /* under --mount-dir: sweep_opts_finish() */
 	t->mount = (int)o->nmounts++;
 	o->ntargets++;
 	return 0;
@@ -98,6 +100,7 @@ static int parse_mount(void *dst, const char *arg, char *err, size_t len)
  * use: given with --fio-opt they would contradict the row that records
  * the point, or break the harness.
  */
+/* clang-format off */
 static const struct { const char *key, *use; } fio_own[] = {
 	{ "ioengine", "--engine" }, { "runtime", "--runtime" }, { "ramp_time", "--ramp" },
 	{ "numjobs", "--numjobs" }, { "iodepth", "--iodepth" }, { "size", "--size" },
@@ -111,6 +114,7 @@ static const struct { const char *key, *use; } fio_own[] = {
 	{ "write_iops_log", "nothing: nfsweep logs each point" },
 	{ "log_avg_msec", "nothing: nfsweep logs each point" }, { "client", "nothing" },
 };
+/* clang-format on */
 
 static int parse_fio_opt(void *dst, const char *arg, char *err, size_t len)
 {
@@ -123,8 +127,10 @@ static int parse_fio_opt(void *dst, const char *arg, char *err, size_t len)
 	}
 	if (!klen || strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789_-") != klen ||
 	    strpbrk(arg, "\n\r")) {
-		snprintf(err, len, "--fio-opt '%s': expected KEY=VALUE (or KEY), as in a fio job "
-			 "file, e.g. --fio-opt norandommap=1", arg);
+		snprintf(err, len,
+			 "--fio-opt '%s': expected KEY=VALUE (or KEY), as in a fio job "
+			 "file, e.g. --fio-opt norandommap=1",
+			 arg);
 		return -1;
 	}
 	if (sink_fio_value("--fio-opt", arg, err, len))
@@ -174,6 +180,7 @@ static int parse_stop_rt(void *dst, const char *arg, char *err, size_t len)
 	return 0;
 }
 
+/* clang-format off */
 static const struct opt
 o_profile = { .name = "profile", .arg = "LIST", .type = OPT_CALL, .parse = parse_profiles,
 	.help = "profiles to run, e.g. seq64k,rand4k (profiles/NAME.fio)",
@@ -325,28 +332,29 @@ o_stop_rt = { .name = "stop-rt-ms", .arg = "MS", .type = OPT_CALL, .parse = pars
 	.help = "stop when a point's response time passes MS", .example = "5" },
 o_poisson = { .name = "poisson", .type = OPT_FLAG, .off = FIELD(poisson),
 	.help = "Poisson arrivals (fio rate_process=poisson) instead of evenly spaced ones" };
+/* clang-format on */
 
 /* What fio runs and how, shared by the three commands. */
-#define SWEEP_FIO_OPTS \
-	&o_runtime, &o_ramp, &o_timeout, &o_engine, &o_numjobs, &o_iodepth, &o_size, \
-	&o_batch_submit, &o_batch_complete, &o_direct, &o_note, &o_nfs, &o_mountstats, \
-	&o_profiles, &o_engine_dir, &o_fio, &o_fio_opt, &o_shared_target
+#define SWEEP_FIO_OPTS                                                                         \
+	&o_runtime, &o_ramp, &o_timeout, &o_engine, &o_numjobs, &o_iodepth, &o_size,           \
+		&o_batch_submit, &o_batch_complete, &o_direct, &o_note, &o_nfs, &o_mountstats, \
+		&o_profiles, &o_engine_dir, &o_fio, &o_fio_opt, &o_shared_target
 
 const struct opt *const sweep_run_opts[] = {
-	&o_profile, &o_mix, &o_target, &o_mount, &o_mount_dir, &o_out, &o_repeat, &o_order,
-	SWEEP_FIO_OPTS, &o_hosts, &o_resume, &o_stop_on_error, NULL,
+	&o_profile, &o_mix,	    &o_target, &o_mount,  &o_mount_dir,	    &o_out, &o_repeat,
+	&o_order,   SWEEP_FIO_OPTS, &o_hosts,  &o_resume, &o_stop_on_error, NULL,
 };
 
 /* plan takes what run takes, so that `run` can be replaced by `plan` on any command line. */
 const struct opt *const sweep_plan_opts[] = {
-	&o_profile, &o_mix, &o_target, &o_mount, &o_mount_dir, &o_out_plan, &o_repeat, &o_order,
-	SWEEP_FIO_OPTS, &o_hosts, &o_resume, &o_stop_on_error, NULL,
+	&o_profile, &o_mix,	    &o_target, &o_mount,  &o_mount_dir,	    &o_out_plan, &o_repeat,
+	&o_order,   SWEEP_FIO_OPTS, &o_hosts,  &o_resume, &o_stop_on_error, NULL,
 };
 
 /* A curve: one profile, read % and target, measured in one go (no --resume, no --repeat). */
 const struct opt *const sweep_curve_opts[] = {
-	&o_profile_one, &o_mix_one, &o_target_one, &o_out, SWEEP_FIO_OPTS, &o_hosts,
-	&o_points, &o_stop_rt, &o_poisson, NULL,
+	&o_profile_one, &o_mix_one, &o_target_one, &o_out,     SWEEP_FIO_OPTS,
+	&o_hosts,	&o_points,  &o_stop_rt,	   &o_poisson, NULL,
 };
 
 /*
@@ -382,30 +390,37 @@ static bool size_valid(const char *s)
  */
 static int check_sinks(const struct sweep_opts *o, char *err, size_t len)
 {
+	/* clang-format off */
 	const struct { const char *opt, *val; } fio_paths[] = {
 		{ "--out", o->out }, { "--engine-dir", o->engine_dir },
 		{ "--profiles", o->profiles_dir },
 		{ "--mount-dir", o->nmounts ? o->mount_dir : NULL },
 	};
+	/* clang-format on */
 	char enc[POINT_SNAPSHOT_ENC_MAX];
 
 	for (size_t i = 0; i < sizeof(fio_paths) / sizeof(fio_paths[0]); i++)
-		if (fio_paths[i].val && sink_fio_value(fio_paths[i].opt, fio_paths[i].val, err, len))
+		if (fio_paths[i].val &&
+		    sink_fio_value(fio_paths[i].opt, fio_paths[i].val, err, len))
 			return -1;
 	if (!size_valid(o->size)) {
 		char scratch[8];
 		int clean = !sink_text("", o->size, scratch, sizeof(scratch));
 		const char *shown = clean ? o->size : "(not shown)";
 
-		snprintf(err, len, "--size '%s': expected a size as fio takes it: a whole number "
+		snprintf(err, len,
+			 "--size '%s': expected a size as fio takes it: a whole number "
 			 "with an optional unit (64m, 4g, 4096, 512KiB) or a share of the file "
-			 "(50%%)", shown);
+			 "(50%%)",
+			 shown);
 		return -1;
 	}
 	/* a fio engine's name, or nfsweep-NAME, which names a file in --engine-dir */
-	if (!isalpha((unsigned char)o->engine[0]) || strspn(o->engine, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-				    "0123456789_-") != strlen(o->engine)) {
-		snprintf(err, len, "--engine: an engine's name is a letter, then letters, digits, "
+	if (!isalpha((unsigned char)o->engine[0]) ||
+	    strspn(o->engine, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			      "0123456789_-") != strlen(o->engine)) {
+		snprintf(err, len,
+			 "--engine: an engine's name is a letter, then letters, digits, "
 			 "'_' and '-' "
 			 "(nfsweep-uring, nfsweep-aio, libaio, io_uring, psync, ..)");
 		return -1;
@@ -419,8 +434,10 @@ static int check_sinks(const struct sweep_opts *o, char *err, size_t len)
 		if (sink_fio_value(opt, t->path, err, len))
 			return -1;
 		if (o->hosts.n && sink_printf_b(t->path, enc, sizeof(enc))) {
-			snprintf(err, len, "%s: with --hosts the path goes escaped into a line of the "
-				 "job file, which fio reads up to 8 KiB: too long", opt);
+			snprintf(err, len,
+				 "%s: with --hosts the path goes escaped into a line of the "
+				 "job file, which fio reads up to 8 KiB: too long",
+				 opt);
 			return -1;
 		}
 	}
@@ -436,8 +453,10 @@ int sweep_opts_finish(struct sweep_opts *o, char *err, size_t len)
 	if (!o->timeout)
 		o->timeout = o->ramp + o->runtime + 120;
 	if (o->shared_target && !o->note_owned) {
-		if (asprintf(&o->note_owned, "%s%s[--shared-target: another sweep may have measured "
-			     "the target at the same time]", o->note, o->note[0] ? " " : "") < 0) {
+		if (asprintf(&o->note_owned,
+			     "%s%s[--shared-target: another sweep may have measured "
+			     "the target at the same time]",
+			     o->note, o->note[0] ? " " : "") < 0) {
 			o->note_owned = NULL;
 			snprintf(err, len, "%s", strerror(ENOMEM));
 			return -1;
@@ -466,7 +485,8 @@ int sweep_opts_finish(struct sweep_opts *o, char *err, size_t len)
 	}
 	/* The hosts mount their targets themselves: nfsweep's mounts are its own machine's. */
 	if (o->hosts.n && o->nmounts) {
-		snprintf(err, len, "--hosts with --mount: each host mounts the target itself; give "
+		snprintf(err, len,
+			 "--hosts with --mount: each host mounts the target itself; give "
 			 "--target label=path (the path on every host)");
 		return -1;
 	}
@@ -474,8 +494,10 @@ int sweep_opts_finish(struct sweep_opts *o, char *err, size_t len)
 	if (o->nmounts)
 		o->order = PLAN_BY_TARGET;
 	if (o->batch_complete_min > o->iodepth || o->batch_submit > o->iodepth) {
-		snprintf(err, len, "--batch-submit and --batch-complete-min must not exceed "
-			 "--iodepth %d", o->iodepth);
+		snprintf(err, len,
+			 "--batch-submit and --batch-complete-min must not exceed "
+			 "--iodepth %d",
+			 o->iodepth);
 		return -1;
 	}
 	return 0;

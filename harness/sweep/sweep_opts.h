@@ -20,15 +20,15 @@
 #define MAX_FIO_OPTS 16
 
 struct sweep_opts {
-	char *profiles[MAX_PROFILES];	/* point into profile_list */
+	char *profiles[MAX_PROFILES]; /* point into profile_list */
 	char *profile_list;
 	size_t nprofiles;
-	int pcts[PLAN_MAX_PCTS];	/* --mix */
+	int pcts[PLAN_MAX_PCTS]; /* --mix */
 	size_t npcts;
-	const char *mix;		/* NULL: each profile's default (sweep_profiles.h) */
+	const char *mix; /* NULL: each profile's default (sweep_profiles.h) */
 	struct target targets[MAX_TARGETS];
 	size_t ntargets;
-	struct mount_spec mounts[MAX_TARGETS];	/* --mount variants */
+	struct mount_spec mounts[MAX_TARGETS]; /* --mount variants */
 	size_t nmounts;
 	const char *mount_dir;
 	const char *out;
@@ -40,19 +40,19 @@ struct sweep_opts {
 	const char *profiles_dir;
 	const char *engine_dir;
 	const char *fio;
-	const char *fio_opts[MAX_FIO_OPTS];	/* --fio-opt key=value, as given */
+	const char *fio_opts[MAX_FIO_OPTS]; /* --fio-opt key=value, as given */
 	size_t nfio_opts;
 	int resume, stop_on_error;
 	int order;		/* enum plan_order (--order) */
 	int shared_target;	/* --shared-target: no target lock, said in the note */
 	char *note_owned;	/* the note with that said, when it is */
 	int require_nfs;	/* --nfs: targets must be NFS mounts with statistics */
-	const char *mountstats;	/* where NFS statistics are read */
-	struct host_list hosts;	/* --hosts: every point on each of them, through fio --client */
+	const char *mountstats; /* where NFS statistics are read */
+	struct host_list hosts; /* --hosts: every point on each of them, through fio --client */
 	/* nfsweep curve */
-	int points;		/* load points, 10 % .. 100 % of the peak */
-	double stop_rt_ms;	/* stop when a point's response time passes it; 0: never */
-	int poisson;		/* Poisson arrivals (fio rate_process=poisson) */
+	int points;	   /* load points, 10 % .. 100 % of the peak */
+	double stop_rt_ms; /* stop when a point's response time passes it; 0: never */
+	int poisson;	   /* Poisson arrivals (fio rate_process=poisson) */
 };
 
 /* The option tables of the three commands (NULL-terminated). */

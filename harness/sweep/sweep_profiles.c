@@ -13,8 +13,8 @@ void sweep_profile_path(const struct sweep_opts *o, const char *profile, char *b
 }
 
 /* Profile @i's bs and nfsweep-profile line, and its read percentages. */
-static int profile_pcts(const struct sweep_opts *o, struct sweep_profiles *sp, size_t i,
-			char *err, size_t len)
+static int profile_pcts(const struct sweep_opts *o, struct sweep_profiles *sp, size_t i, char *err,
+			size_t len)
 {
 	struct profile_info *pi = &sp->info[i];
 	struct plan_profile *pp = &sp->plan[i];
@@ -30,9 +30,10 @@ static int profile_pcts(const struct sweep_opts *o, struct sweep_profiles *sp, s
 	}
 	pp->name = o->profiles[i];
 	if (o->mix && pi->fixed) {
-		snprintf(err, len, "--mix %s: profile %s sets the read share of each of its jobs "
-			 "itself (%d %% blended): leave --mix out", o->mix, o->profiles[i],
-			 pi->read_pct);
+		snprintf(err, len,
+			 "--mix %s: profile %s sets the read share of each of its jobs "
+			 "itself (%d %% blended): leave --mix out",
+			 o->mix, o->profiles[i], pi->read_pct);
 		return -1;
 	}
 	if (!o->mix && pi->op_mix) {
@@ -64,7 +65,8 @@ int sweep_profiles_read(const struct sweep_opts *o, struct sweep_profiles *sp, c
 	sp->n = o->nprofiles;
 	/* nfsweep curve (the one with --points): one profile, one read %, one target */
 	if (o->points && (o->nprofiles != 1 || sp->plan[0].npct != 1 || o->ntargets != 1)) {
-		snprintf(err, len, "one --profile, one read %% (--mix 70; an op-mix profile has its "
+		snprintf(err, len,
+			 "one --profile, one read %% (--mix 70; an op-mix profile has its "
 			 "own) and one --target label=path");
 		return -1;
 	}

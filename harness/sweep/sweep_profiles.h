@@ -16,10 +16,10 @@
 #include "sweep/sweep_opts.h"
 
 struct sweep_profiles {
-	struct profile_info info[MAX_PROFILES];	/* in the order of --profile */
-	struct plan_profile plan[MAX_PROFILES];	/* each profile and its read percentages */
-	int own_pcts[MAX_PROFILES];	/* an op-mix profile's own read share, as a list of one */
-	int default_pcts[PLAN_MAX_PCTS];	/* 100:0:10, where --mix is not given */
+	struct profile_info info[MAX_PROFILES]; /* in the order of --profile */
+	struct plan_profile plan[MAX_PROFILES]; /* each profile and its read percentages */
+	int own_pcts[MAX_PROFILES];	 /* an op-mix profile's own read share, as a list of one */
+	int default_pcts[PLAN_MAX_PCTS]; /* 100:0:10, where --mix is not given */
 	size_t ndefault_pcts;
 	size_t n;
 };

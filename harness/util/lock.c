@@ -56,7 +56,8 @@ static long flock_holder(const struct stat *st)
 
 		/* "1: FLOCK  ADVISORY  WRITE 1234 08:01:56789 0 EOF" ("->" marks a waiter) */
 		if (strstr(line, "->") ||
-		    sscanf(line, "%*d: %15s %*s %*s %ld %x:%x:%lu", type, &p, &maj, &min, &ino) != 5 ||
+		    sscanf(line, "%*d: %15s %*s %*s %ld %x:%x:%lu", type, &p, &maj, &min, &ino) !=
+			    5 ||
 		    strcmp(type, "FLOCK") || ino != st->st_ino)
 			continue;
 		if ((maj == major(st->st_dev) && min == minor(st->st_dev)) || pid_has_file(p, st))
@@ -80,8 +81,10 @@ static void started(long pid, char *buf, size_t len)
 	if (f) {
 		/* after "(comm)", field 22 is the start time in clock ticks since boot */
 		if (fgets(line, sizeof(line), f) && (p = strrchr(line, ')')))
-			sscanf(p + 2, "%*c %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s "
-			       "%*s %*s %*s %*s %llu", &ticks);
+			sscanf(p + 2,
+			       "%*c %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s "
+			       "%*s %*s %*s %*s %llu",
+			       &ticks);
 		fclose(f);
 	}
 	f = fopen("/proc/stat", "r");

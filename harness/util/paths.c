@@ -60,7 +60,7 @@ static const char *pick(char *buf, size_t len, const char *build, const char *re
 	for (int i = 0; i < 2; i++)
 		if (snprintf(path, sizeof(path), "%s/%s", exe_dir(), cand[i]) < (int)sizeof(path) &&
 		    has(path, probe) && len >= PATH_MAX && realpath(path, buf))
-			return buf;	/* without "bin/..": it goes into rows and job files */
+			return buf; /* without "bin/..": it goes into rows and job files */
 	return installed;
 }
 
@@ -68,8 +68,8 @@ const char *nfsweep_default_profiles_dir(void)
 {
 	static char buf[PATH_MAX];
 
-	return pick(buf, sizeof(buf), "../../profiles", "../share/nfsweep/profiles", "global.fioinc",
-		    NFSWEEP_DATADIR "/profiles");
+	return pick(buf, sizeof(buf), "../../profiles", "../share/nfsweep/profiles",
+		    "global.fioinc", NFSWEEP_DATADIR "/profiles");
 }
 
 const char *nfsweep_default_engine_dir(void)
@@ -84,8 +84,8 @@ const char *nfsweep_default_reference_dir(void)
 {
 	static char buf[PATH_MAX];
 
-	return pick(buf, sizeof(buf), "../../results-schema/reference", "../share/nfsweep/reference",
-		    "README.md", NFSWEEP_DATADIR "/reference");
+	return pick(buf, sizeof(buf), "../../results-schema/reference",
+		    "../share/nfsweep/reference", "README.md", NFSWEEP_DATADIR "/reference");
 }
 
 int path_dir_of(const char *file, char *buf, size_t len)

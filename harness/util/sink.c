@@ -53,9 +53,10 @@ int sink_text(const char *opt, const char *s, char *err, size_t len)
 	const char *c = control_char(s);
 
 	if (c) {
-		snprintf(err, len, "%s: a control character (byte 0x%02x at %zu): the text goes "
-			 "into one line of the results, charts and terminal", opt,
-			 (unsigned char)*c, (size_t)(c - s));
+		snprintf(err, len,
+			 "%s: a control character (byte 0x%02x at %zu): the text goes "
+			 "into one line of the results, charts and terminal",
+			 opt, (unsigned char)*c, (size_t)(c - s));
 		return -1;
 	}
 	if (!sink_utf8(s)) {
@@ -77,23 +78,28 @@ int sink_fio_value(const char *opt, const char *s, char *err, size_t len)
 		return -1;
 	c = strpbrk(s, ";#");
 	if (c) {
-		snprintf(err, len, "%s '%s': fio ends an option's value at '%c' (a comment)", opt, s,
-			 *c);
+		snprintf(err, len, "%s '%s': fio ends an option's value at '%c' (a comment)", opt,
+			 s, *c);
 		return -1;
 	}
 	if (n && (s[0] == ' ' || s[n - 1] == ' ')) {
-		snprintf(err, len, "%s '%s': fio strips the blanks at either end of a value", opt, s);
+		snprintf(err, len, "%s '%s': fio strips the blanks at either end of a value", opt,
+			 s);
 		return -1;
 	}
 	if (strstr(s, "${")) {
-		snprintf(err, len, "%s '%s': fio replaces ${NAME} in a value with an environment "
-			 "variable", opt, s);
+		snprintf(err, len,
+			 "%s '%s': fio replaces ${NAME} in a value with an environment "
+			 "variable",
+			 opt, s);
 		return -1;
 	}
 	for (size_t i = 0; i < sizeof(fio_keywords) / sizeof(fio_keywords[0]); i++)
 		if (strstr(s, fio_keywords[i])) {
-			snprintf(err, len, "%s '%s': fio replaces %s in a value with a figure of the "
-				 "machine", opt, s, fio_keywords[i]);
+			snprintf(err, len,
+				 "%s '%s': fio replaces %s in a value with a figure of the "
+				 "machine",
+				 opt, s, fio_keywords[i]);
 			return -1;
 		}
 	return 0;

@@ -9,7 +9,7 @@
 struct strbuf {
 	char *buf;
 	size_t len, cap;
-	int oom;	/* set once an allocation failed: the content is incomplete */
+	int oom; /* set once an allocation failed: the content is incomplete */
 };
 
 void sb_addn(struct strbuf *sb, const char *s, size_t n);

@@ -70,7 +70,7 @@ START_TEST(test_submit_reap_wraps)
 		ck_assert_int_eq(aio_stage(&q, &iocbs[0]), -EBUSY);
 		ck_assert_int_eq(aio_submit(&q, count_submitted, NULL), 5);
 		ck_assert_uint_eq(nsubmitted, 5);
-		for (got = 0; got < 5; ) {
+		for (got = 0; got < 5;) {
 			ret = aio_reap(&q, _i == 0 ? 1 : _i == 1 ? 0 : 5 - got, 5, _i != 0);
 			if (_i == 2)
 				ck_assert_int_eq(ret, 5 - got);
@@ -221,7 +221,7 @@ START_TEST(test_submit_all_gives_up)
 	ck_assert_uint_eq(q.staged, 1);
 	eagain_always = false;
 	aio_test_submit = NULL;
-	ck_assert_int_eq(aio_submit_all(&q, NULL, NULL), 1);	/* the real one takes it */
+	ck_assert_int_eq(aio_submit_all(&q, NULL, NULL), 1); /* the real one takes it */
 	ck_assert_int_eq(aio_reap(&q, 1, 1, false), 1);
 	ck_assert_int_eq((long)q.events[0].res, 4096);
 	free(bufs);

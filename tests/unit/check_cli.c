@@ -167,8 +167,10 @@ START_TEST(test_other_options_refused)
 			snprintf(name, sizeof(name), "--%s", o->name);
 			args[n++] = name;
 			args[n++] = "1";
-			ck_assert_msg(parse(c, n, args) == -EINVAL, "%s accepts %s, which its help "
-				      "does not list", c->name, name);
+			ck_assert_msg(parse(c, n, args) == -EINVAL,
+				      "%s accepts %s, which its help "
+				      "does not list",
+				      c->name, name);
 		}
 }
 END_TEST
@@ -176,8 +178,8 @@ END_TEST
 /* A prefix of an option is not the option (getopt_long would take it). */
 START_TEST(test_prefix_refused)
 {
-	const char *args[] = { "--profile", "seq64k", "--target", "a=/tmp", "--out", "x.csv",
-			       "--run", "5" };
+	const char *args[] = { "--profile", "seq64k", "--target", "a=/tmp",
+			       "--out",	    "x.csv",  "--run",	  "5" };
 
 	ck_assert_int_eq(parse(&command_run, 6, args), 0);
 	ck_assert_int_eq(parse(&command_run, 8, args), -EINVAL);
@@ -238,7 +240,8 @@ START_TEST(test_exit_statuses_from_table)
 	ck_assert_int_eq(exit_status_text(c->exits, text, sizeof(text)), 0);
 	ck_assert_msg(!strncmp(text, "0 ", 2), "%s", text);
 	ck_assert_int_eq(exit_status_text((const struct exit_use[]){ { 7, NULL }, { -1, NULL } },
-					  text, sizeof(text)), -EINVAL);
+					  text, sizeof(text)),
+			 -EINVAL);
 }
 END_TEST
 
@@ -254,10 +257,10 @@ START_TEST(test_completion_offers_options)
 	curve = strstr(text, "\tcurve)");
 	ck_assert_ptr_nonnull(curve);
 	ck_assert_ptr_nonnull(strstr(curve, "esac ;;"));
-	*strstr(curve, "esac ;;") = '\0';	/* curve's case only */
+	*strstr(curve, "esac ;;") = '\0'; /* curve's case only */
 	ck_assert_ptr_nonnull(strstr(curve, "--points"));
-	ck_assert_ptr_null(strstr(curve, "--resume"));	/* curve refuses it */
-	ck_assert_ptr_nonnull(strstr(strstr(text, "\trun)"), "--resume"));	/* before curve's */
+	ck_assert_ptr_null(strstr(curve, "--resume"));			   /* curve refuses it */
+	ck_assert_ptr_nonnull(strstr(strstr(text, "\trun)"), "--resume")); /* before curve's */
 	free(text);
 }
 END_TEST
@@ -265,8 +268,8 @@ END_TEST
 START_TEST(test_usage_errors)
 {
 	const char *missing_arg[] = { "--runtime" };
-	const char *bad_int[] = { "--profile", "seq64k", "--target", "a=/tmp", "--out", "x.csv",
-				  "--direct", "2" };
+	const char *bad_int[] = { "--profile", "seq64k", "--target", "a=/tmp",
+				  "--out",     "x.csv",	 "--direct", "2" };
 
 	ck_assert_int_eq(parse(&command_run, 1, missing_arg), -EINVAL);
 	ck_assert_int_eq(parse(&command_run, 8, bad_int), -EINVAL);

@@ -69,7 +69,7 @@ START_TEST(test_append_and_read_file)
 	ck_assert_str_eq(rec.cells[1], row1[1]);
 	ck_assert_uint_eq(rec.line, 1);
 	ck_assert_int_eq(csv_read_record(f, &rec, &line), 1);
-	ck_assert_uint_eq(rec.line, 3);	/* the quoted newline took a line */
+	ck_assert_uint_eq(rec.line, 3); /* the quoted newline took a line */
 	ck_assert_str_eq(rec.cells[0], "b");
 	ck_assert_int_eq(csv_read_record(f, &rec, &line), 0);
 	fclose(f);
@@ -92,7 +92,7 @@ START_TEST(test_cut_short_record)
 	line = 0;
 	f = fmemopen(text2, strlen(text2), "r");
 	ck_assert_int_eq(csv_read_record(f, &rec, &line), 1);
-	ck_assert_int_eq(csv_read_record(f, &rec, &line), -1);	/* no line end */
+	ck_assert_int_eq(csv_read_record(f, &rec, &line), -1); /* no line end */
 	fclose(f);
 	csv_record_free(&rec);
 }

@@ -13,8 +13,7 @@
 #include "curve/curve.h"
 #include "helpers.h"
 
-static int read_text(const char *text, const char *target, struct curve *c, char *why,
-		     size_t len)
+static int read_text(const char *text, const char *target, struct curve *c, char *why, size_t len)
 {
 	char path[64];
 	int ret;
@@ -32,7 +31,8 @@ START_TEST(test_published_columns_by_name)
 
 	/* rt_ms before ops_s: read by name, not by position */
 	ck_assert_int_eq(read_text("rt_ms,source,ops_s\r\n0.7,FAS,5308\r\n0.8,FAS,10620\r\n", NULL,
-				   &c, why, sizeof(why)), 0);
+				   &c, why, sizeof(why)),
+			 0);
 	ck_assert_uint_eq(c.n, 2);
 	ck_assert_str_eq(c.source, "FAS");
 	ck_assert(c.p[0].ops_s == 5308 && c.p[1].rt_ms == 0.8);
@@ -43,14 +43,13 @@ END_TEST
 START_TEST(test_results_file)
 {
 	/* a sweep row, a failed load point, another target, the peak run: none is a load point */
-	const char *text =
-		"target,load_point,status,total_iops,rt_ms\n"
-		"a,,ok,900,1\n"
-		"a,0,ok,1000,2\n"
-		"a,2,ok,500,0.6\n"
-		"a,1,ok,250,0.5\n"
-		"a,3,fio_error,,\n"
-		"b,1,ok,99,9\n";
+	const char *text = "target,load_point,status,total_iops,rt_ms\n"
+			   "a,,ok,900,1\n"
+			   "a,0,ok,1000,2\n"
+			   "a,2,ok,500,0.6\n"
+			   "a,1,ok,250,0.5\n"
+			   "a,3,fio_error,,\n"
+			   "b,1,ok,99,9\n";
 	struct curve c;
 	char why[256];
 
@@ -85,7 +84,7 @@ START_TEST(test_knee)
 	const struct ort_point flat[] = { { 1, 1 }, { 2, 1.5 }, { 3, 2 } };
 	const struct ort_point bent[] = { { 1, 1 }, { 2, 1.9 }, { 3, 2.1 }, { 4, 1.5 } };
 
-	ck_assert_uint_eq(curve_knee(flat, 3), 3);	/* none: within twice to the end */
+	ck_assert_uint_eq(curve_knee(flat, 3), 3); /* none: within twice to the end */
 	/* the last point within twice the lightest load's, even after one beyond it */
 	ck_assert_uint_eq(curve_knee(bent, 4), 4);
 	ck_assert_uint_eq(curve_knee(bent, 3), 2);

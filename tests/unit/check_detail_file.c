@@ -63,8 +63,8 @@ START_TEST(test_append_repair_validate)
 	ck_assert_int_eq(append(path, "fio/s/001.json", "GETATTR"), 0);
 	ck_assert_int_eq(append(path, "fio/s/002.json", "READ"), 0);
 	done_set_add(&attempts, "fio/s/001.json", 2);
-	ck_assert_int_eq(detail_validate(path, &table_rpc, &attempts, errs, "t", 10, &rows,
-					 &orphans), 0);
+	ck_assert_int_eq(
+		detail_validate(path, &table_rpc, &attempts, errs, "t", 10, &rows, &orphans), 0);
 	ck_assert_uint_eq(rows, 3);
 	ck_assert_uint_eq(orphans, 1);
 
@@ -72,15 +72,18 @@ START_TEST(test_append_repair_validate)
 	fd = open(path, O_WRONLY | O_APPEND);
 	ck_assert_int_eq(write(fd, "1.3,rand4k,nc1,\"unfin", 21), 21);
 	close(fd);
-	ck_assert_int_eq(detail_validate(path, &table_rpc, NULL, errs, "t", 10, &rows, &orphans), 1);
+	ck_assert_int_eq(detail_validate(path, &table_rpc, NULL, errs, "t", 10, &rows, &orphans),
+			 1);
 	ck_assert_int_eq(detail_repair(path, &table_rpc, &truncated, why, sizeof(why)), 0);
 	ck_assert(truncated);
-	ck_assert_int_eq(detail_validate(path, &table_rpc, NULL, errs, "t", 10, &rows, &orphans), 0);
+	ck_assert_int_eq(detail_validate(path, &table_rpc, NULL, errs, "t", 10, &rows, &orphans),
+			 0);
 	ck_assert_uint_eq(rows, 3);
 
 	/* one attempt, one RPC type, twice */
 	ck_assert_int_eq(append(path, "fio/s/001.json", "READ"), 0);
-	ck_assert_int_eq(detail_validate(path, &table_rpc, NULL, errs, "t", 10, &rows, &orphans), 1);
+	ck_assert_int_eq(detail_validate(path, &table_rpc, NULL, errs, "t", 10, &rows, &orphans),
+			 1);
 
 	/* another table's file is refused, not appended to */
 	ck_assert_int_eq(detail_repair(path, &table_ops, &truncated, why, sizeof(why)), -EPROTO);

@@ -38,7 +38,7 @@ START_TEST(test_pure_write_aio_two_jobs_grouped)
 {
 	struct fio_result r = parse_ok("aio-seqwrite-2jobs.json");
 
-	ck_assert_uint_eq(r.njobs, 1);	/* group_reporting: one entry */
+	ck_assert_uint_eq(r.njobs, 1); /* group_reporting: one entry */
 	ck_assert(r.wr.iops > 0 && r.rd.io_bytes == 0 && r.wr.has_clat);
 	ck_assert(fabs(r.wr.iops * 65536 / 1048576 - r.wr.mib_s) / r.wr.mib_s < 0.01);
 }
@@ -58,7 +58,7 @@ START_TEST(test_errored_job_with_text_before)
 {
 	struct fio_result r = parse_ok("errored-job.json");
 
-	ck_assert_int_eq(r.error, 95);	/* EOPNOTSUPP, as fio reported it */
+	ck_assert_int_eq(r.error, 95); /* EOPNOTSUPP, as fio reported it */
 }
 END_TEST
 
@@ -111,12 +111,13 @@ START_TEST(test_hosts_sum_and_merged_percentiles)
 	char err[256] = "", *text = read_capture("clients-2hosts-jsonplus.json");
 
 	ck_assert_ptr_nonnull(text);
-	ck_assert_msg(fio_json_parse_hosts(text, 3, addr, port, h, present, &t, err,
-					   sizeof(err)) == 0, "%s", err);
+	ck_assert_msg(fio_json_parse_hosts(text, 3, addr, port, h, present, &t, err, sizeof(err)) ==
+			      0,
+		      "%s", err);
 	free(text);
 	/* the third host is not in the report: absent, not zeros passed off as figures */
 	ck_assert(present[0] && present[1] && !present[2]);
-	ck_assert_uint_eq(h[0].njobs, 1);	/* its own entry; "All clients" is not one */
+	ck_assert_uint_eq(h[0].njobs, 1); /* its own entry; "All clients" is not one */
 	ck_assert_uint_eq(t.njobs, 2);
 	ck_assert(fabs(t.rd.iops - (h[0].rd.iops + h[1].rd.iops)) < 1e-9);
 	ck_assert(fabs(t.wr.iops - (h[0].wr.iops + h[1].wr.iops)) < 1e-9);
@@ -128,7 +129,8 @@ START_TEST(test_hosts_sum_and_merged_percentiles)
 	/* merged: within the hosts' range, ordered; the mean weighted by completions */
 	ck_assert(t.rd.clat_p50_us >= 75.264 && t.rd.clat_p50_us <= 76.288);
 	ck_assert(t.rd.clat_p50_us <= t.rd.clat_p99_us && t.rd.clat_p99_us <= t.rd.clat_p99_9_us);
-	ck_assert(fabs(t.rd.clat_mean_us - (h[0].rd.clat_mean_us + h[1].rd.clat_mean_us) / 2) < 1e-6);
+	ck_assert(fabs(t.rd.clat_mean_us - (h[0].rd.clat_mean_us + h[1].rd.clat_mean_us) / 2) <
+		  1e-6);
 	ck_assert(t.rd.has_clat && t.wr.has_clat);
 }
 END_TEST
@@ -143,8 +145,8 @@ START_TEST(test_hosts_need_histograms)
 
 	ck_assert_ptr_nonnull(text);
 	/* plain json (no bins) of a host: refused, not averaged */
-	ck_assert_int_eq(fio_json_parse_hosts(text, 1, addr, port, h, present, &t, err,
-					      sizeof(err)), -1);
+	ck_assert_int_eq(
+		fio_json_parse_hosts(text, 1, addr, port, h, present, &t, err, sizeof(err)), -1);
 	free(text);
 	ck_assert_ptr_nonnull(strstr(err, "json+"));
 }
@@ -153,12 +155,14 @@ END_TEST
 /* fio's sizes as the rows state them: a block size from the JSON's options */
 START_TEST(test_size_bytes)
 {
+	/* clang-format off */
 	static const struct { const char *s; long long want; } good[] = {
 		{ "4096", 4096 }, { "4k", 4096 }, { "8K", 8192 }, { "64KiB", 65536 },
 		{ "1m", 1048576 }, { "2g", 2147483648LL }, { "512b", 512 }, { "1kb", 1024 },
 	};
-	static const char *const bad[] = { "", "k", "4k,8k", "bssplit=4k/50", "1.5m", "-4k",
-					   "4x", "4kk" };
+	/* clang-format on */
+	static const char *const bad[] = { "",	   "k",	  "4k,8k", "bssplit=4k/50",
+					   "1.5m", "-4k", "4x",	   "4kk" };
 	long long v;
 
 	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {

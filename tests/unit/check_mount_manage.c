@@ -23,7 +23,8 @@ START_TEST(test_spec_parse)
 	struct mount_spec m;
 	char err[256];
 
-	ck_assert_int_eq(mount_spec_parse("nc8=10.0.0.4:/vol:vers=3,nconnect=8", &m, err, sizeof(err)), 0);
+	ck_assert_int_eq(
+		mount_spec_parse("nc8=10.0.0.4:/vol:vers=3,nconnect=8", &m, err, sizeof(err)), 0);
 	ck_assert_str_eq(m.label, "nc8");
 	ck_assert_str_eq(m.server, "10.0.0.4");
 	ck_assert_str_eq(m.export, "/vol");
@@ -48,7 +49,8 @@ static int resolves_to_loopback(const char *name)
 	if (getaddrinfo(name, NULL, &hints, &res))
 		return 0;
 	for (a = res; a; a = a->ai_next)
-		found |= ((struct sockaddr_in *)a->ai_addr)->sin_addr.s_addr == htonl(INADDR_LOOPBACK);
+		found |= ((struct sockaddr_in *)a->ai_addr)->sin_addr.s_addr ==
+			 htonl(INADDR_LOOPBACK);
 	freeaddrinfo(res);
 	return found;
 }

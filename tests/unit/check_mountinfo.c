@@ -14,13 +14,12 @@
 #include "nfs/mountinfo.h"
 
 /* Real directories stand in for mount points: mount_of_path resolves the path first. */
-static const char *mountinfo =
-	"22 1 8:1 / / rw,relatime - ext4 /dev/sda1 rw\n"
-	"30 22 0:40 / /tmp rw - tmpfs tmpfs rw\n"
-	"31 30 0:50 / /tmp rw - nfs 10.0.0.4:/vol rw,vers=3\n"
-	"32 22 0:51 / /proc rw - proc proc rw\n"
-	"this line is not mountinfo\n"
-	"33 22 0:52 / /dev/shm\\040x rw - nfs4 srv:/a\\040b rw\n";
+static const char *mountinfo = "22 1 8:1 / / rw,relatime - ext4 /dev/sda1 rw\n"
+			       "30 22 0:40 / /tmp rw - tmpfs tmpfs rw\n"
+			       "31 30 0:50 / /tmp rw - nfs 10.0.0.4:/vol rw,vers=3\n"
+			       "32 22 0:51 / /proc rw - proc proc rw\n"
+			       "this line is not mountinfo\n"
+			       "33 22 0:52 / /dev/shm\\040x rw - nfs4 srv:/a\\040b rw\n";
 
 START_TEST(test_mount_of_path)
 {
@@ -55,9 +54,12 @@ START_TEST(test_escaped_names)
 	ck_assert_int_eq(t_write_temp(mountinfo, path, sizeof(path)), 0);
 	if (!access("/dev/shm", F_OK)) {
 		ck_assert_int_eq(mkdir("/dev/shm/nfsweep unit x", 0700) && errno != EEXIST, 0);
-		ck_assert_int_eq(t_write_temp("22 1 8:1 / / rw - ext4 /dev/sda1 rw\n"
-					      "33 22 0:52 / /dev/shm/nfsweep\\040unit\\040x rw - nfs4 "
-					      "srv:/a\\040b rw\n", path, sizeof(path)), 0);
+		ck_assert_int_eq(
+			t_write_temp("22 1 8:1 / / rw - ext4 /dev/sda1 rw\n"
+				     "33 22 0:52 / /dev/shm/nfsweep\\040unit\\040x rw - nfs4 "
+				     "srv:/a\\040b rw\n",
+				     path, sizeof(path)),
+			0);
 		ck_assert_int_eq(mount_of_path("/dev/shm/nfsweep unit x", path, &m), 0);
 		ck_assert_str_eq(m.mountpoint, "/dev/shm/nfsweep unit x");
 		ck_assert_str_eq(m.source, "srv:/a b");

@@ -87,10 +87,17 @@ END_TEST
 
 START_TEST(test_delta)
 {
+	/* clang-format off */
 	struct ms_op a = { .ops = 100, .trans = 100, .rtt_ms = 50, .exe_ms = 80, .queue_ms = 10,
 			   .errors = 1, .has_errors = 1 };
-	struct ms_op b = { .ops = 300, .trans = 303, .rtt_ms = 450, .exe_ms = 880, .queue_ms = 30,
-			   .errors = 2, .has_errors = 1 };
+	/* clang-format on */
+	struct ms_op b = { .ops = 300,
+			   .trans = 303,
+			   .rtt_ms = 450,
+			   .exe_ms = 880,
+			   .queue_ms = 30,
+			   .errors = 2,
+			   .has_errors = 1 };
 	struct ms_delta d;
 
 	ms_op_delta(&a, &b, &d);

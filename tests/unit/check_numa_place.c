@@ -17,12 +17,11 @@ START_TEST(test_bind_to_node0_moves_pages)
 	int node = -1;
 
 	if (nfsweep_numa_max_node() < 0)
-		return;	/* no NUMA in this kernel: covered by the next test */
+		return; /* no NUMA in this kernel: covered by the next test */
 	ck_assert_int_eq(posix_memalign((void **)&buf, 4096, len), 0);
 	memset(buf, 1, len);
 	ck_assert_int_eq(nfsweep_numa_bind(buf + 100, len - 200, 0), 0);
-	ck_assert_int_eq(get_mempolicy(&node, NULL, 0, buf + 4096,
-				       MPOL_F_NODE | MPOL_F_ADDR), 0);
+	ck_assert_int_eq(get_mempolicy(&node, NULL, 0, buf + 4096, MPOL_F_NODE | MPOL_F_ADDR), 0);
 	ck_assert_int_eq(node, 0);
 	free(buf);
 }

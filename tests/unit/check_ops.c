@@ -73,11 +73,15 @@ START_TEST(test_mix_picker_shares)
 			uint32_t r1, r2;
 			int op;
 
-			rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
+			rng ^= rng << 13;
+			rng ^= rng >> 7;
+			rng ^= rng << 17;
 			r1 = (uint32_t)(rng >> 32);
 			r2 = (uint32_t)rng;
-			op = ops_mix_pick_in_class(&m, r1 % 100 < ops_mix_read_pct(&m) ?
-						   OPS_READ_CLASS : OPS_WRITE_CLASS, r2);
+			op = ops_mix_pick_in_class(
+				&m,
+				r1 % 100 < ops_mix_read_pct(&m) ? OPS_READ_CLASS : OPS_WRITE_CLASS,
+				r2);
 			ck_assert_int_ge(op, 0);
 			count[op]++;
 			direct[ops_mix_pick(&m, r1)]++;
@@ -86,11 +90,14 @@ START_TEST(test_mix_picker_shares)
 			double asked = m.weight[op] / 100.0;
 			double got = 100.0 * count[op] / n, got2 = 100.0 * direct[op] / n;
 
-			ck_assert_msg(got > asked - 1 && got < asked + 1, "%s %s: asked %.2f %%, got %.2f %%",
-				      mixes[k], ops_ops[op].name, asked, got);
-			ck_assert_msg(got2 > asked - 1 && got2 < asked + 1, "%s %s: asked %.2f %%, got %.2f %%",
-				      mixes[k], ops_ops[op].name, asked, got2);
-			ck_assert(fabs(ops_mix_asked_pct(&m, op, ops_mix_read_pct(&m)) - asked) < 0.6);
+			ck_assert_msg(got > asked - 1 && got < asked + 1,
+				      "%s %s: asked %.2f %%, got %.2f %%", mixes[k],
+				      ops_ops[op].name, asked, got);
+			ck_assert_msg(got2 > asked - 1 && got2 < asked + 1,
+				      "%s %s: asked %.2f %%, got %.2f %%", mixes[k],
+				      ops_ops[op].name, asked, got2);
+			ck_assert(fabs(ops_mix_asked_pct(&m, op, ops_mix_read_pct(&m)) - asked) <
+				  0.6);
 		}
 	}
 }
@@ -135,8 +142,10 @@ START_TEST(test_histogram)
 		ops_stats_add(s, OP_STAT, i * 1000, 0, i == 1000);
 	ck_assert_uint_eq(s->op[OP_STAT].count, 1000);
 	ck_assert_uint_eq(s->op[OP_STAT].errors, 1);
-	ck_assert(llabs((long long)ops_stats_percentile(&s->op[OP_STAT], 50) - 500000) < 500000 / 32);
-	ck_assert(llabs((long long)ops_stats_percentile(&s->op[OP_STAT], 99) - 990000) < 990000 / 32);
+	ck_assert(llabs((long long)ops_stats_percentile(&s->op[OP_STAT], 50) - 500000) <
+		  500000 / 32);
+	ck_assert(llabs((long long)ops_stats_percentile(&s->op[OP_STAT], 99) - 990000) <
+		  990000 / 32);
 	ck_assert_uint_eq(s->op[OP_STAT].max_ns, 1000000);
 	/* never past the largest latency seen, though its bucket's value is */
 	ops_stats_add(s, OP_ACCESS, 1000001, 0, 0);
@@ -157,7 +166,7 @@ START_TEST(test_tree_bookkeeping)
 	ck_assert_int_eq(ops_tree_init(&t, "/nonexistent", &shape), 0);
 	ck_assert_uint_eq(t.nslots, 12);
 	for (int i = 0; i < 12; i++) {
-		int s = ops_tree_pick(&t, 7);	/* the same start each time: probing finds the free */
+		int s = ops_tree_pick(&t, 7); /* the same start each time: probing finds the free */
 
 		ck_assert_int_ge(s, 0);
 		ck_assert(!seen[s]);
@@ -195,8 +204,9 @@ static void tree_listing(const char *root, unsigned int dirs, char *out, size_t 
 			snprintf(path, sizeof(path), "%s/%s", dir, list[i]->d_name);
 			lstat(path, &st);
 			if (list[i]->d_name[0] != '.' && n < len)
-				n += (size_t)snprintf(out + n, len - n, "%u/%s:%lld ", d, list[i]->d_name,
-						      S_ISREG(st.st_mode) ? (long long)st.st_size : -1LL);
+				n += (size_t)snprintf(
+					out + n, len - n, "%u/%s:%lld ", d, list[i]->d_name,
+					S_ISREG(st.st_mode) ? (long long)st.st_size : -1LL);
 			free(list[i]);
 		}
 		free(list);
@@ -212,7 +222,9 @@ static void run_every_op(enum ops_exec exec)
 {
 	struct ops_engine_setup setup = {
 		.shape = { .dirs = 2, .files_per_dir = 6, .file_size = 32768 },
-		.exec = exec, .iodepth = 4, .seed = 42,
+		.exec = exec,
+		.iodepth = 4,
+		.seed = 42,
 	};
 	static char before[16384], after[16384];
 	char root[] = "/var/tmp/nfsweep-ops-XXXXXX", err[512];
@@ -228,17 +240,20 @@ static void run_every_op(enum ops_exec exec)
 	ck_assert_int_eq(ops_mix_parse("stat:15,neg_stat:5,access:5,readlink:5,readdir:5,statfs:5,"
 				       "read:5,read_file:5,seq_read:5,write:5,write_file:5,"
 				       "seq_write:5,create:5,unlink:5,unlink2:5,mkdir:5,rename:5,"
-				       "chmod:5", &conf.mix, err, sizeof(err)), 0);
+				       "chmod:5",
+				       &conf.mix, err, sizeof(err)),
+			 0);
 	ck_assert_msg(ops_engine_open(e, &conf, &setup, err, sizeof(err)) == 0, "%s", err);
 	tree_listing(root, 2, before, sizeof(before));
 	ck_assert_msg(strstr(before, "0/f0:32768 ") && strstr(before, "0/e0:0 ") &&
-		      strstr(before, "0/l0:-1 ") && !strstr(before, "0/c0"), "%s", before);
+			      strstr(before, "0/l0:-1 ") && !strstr(before, "0/c0"),
+		      "%s", before);
 
 	for (unsigned int i = 0; i < 3000; i++) {
 		enum ops_op op = (enum ops_op)(i % OPS_NOPS);
 
 		if (op == OP_LOCK)
-			continue;	/* not every local file system takes it the same way */
+			continue; /* not every local file system takes it the same way */
 		while (ops_engine_start(e, op, (void *)(uintptr_t)(i + 1)) == -EBUSY)
 			ck_assert_int_eq(ops_engine_reap(e, 1), 0);
 		started[op]++;
@@ -246,9 +261,10 @@ static void run_every_op(enum ops_exec exec)
 		if (e->inflight >= setup.iodepth || i % 7 == 0)
 			ck_assert_int_eq(ops_engine_reap(e, 1), 0);
 		for (unsigned int k = 0; k < e->ndone; k++) {
-			ck_assert_msg(!e->done[k].error, "%s: %s: %s (%s)", ops_ops[e->done[k].op].name,
-				      ops_call_name(e->done[k].err_call), strerror(e->done[k].error),
-				      e->done[k].err_name);
+			ck_assert_msg(!e->done[k].error, "%s: %s: %s (%s)",
+				      ops_ops[e->done[k].op].name,
+				      ops_call_name(e->done[k].err_call),
+				      strerror(e->done[k].error), e->done[k].err_name);
 			ended[e->done[k].op]++;
 			bytes[e->done[k].op] += e->done[k].bytes;
 		}
@@ -310,7 +326,9 @@ START_TEST(test_eventfd_rearm_failure)
 {
 	struct ops_engine_setup setup = {
 		.shape = { .dirs = 1, .files_per_dir = 4, .file_size = 4096 },
-		.exec = OPS_EXEC_URING, .iodepth = 2, .seed = 7,
+		.exec = OPS_EXEC_URING,
+		.iodepth = 2,
+		.seed = 7,
 	};
 	char root[] = "/var/tmp/nfsweep-ops-XXXXXX", err[512], cmd[128];
 	struct ops_engine *e = calloc(1, sizeof(*e));

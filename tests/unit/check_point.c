@@ -18,6 +18,7 @@
 #include "sweep/point_mode.h"
 #include "sweep/point_outcome.h"
 
+/* clang-format off */
 static const struct {
 	const char *name;
 	struct fio_outcome out;
@@ -62,6 +63,7 @@ static const struct {
 	  "no operation completed (read 70% asked): the point measured nothing" },
 	{ "op mix, writes only", { .exited = 1 }, NULL, 0, -1, 0, 20, "", STATUS_OK, "" },
 };
+/* clang-format on */
 
 START_TEST(test_point_outcome)
 {
@@ -70,7 +72,8 @@ START_TEST(test_point_outcome)
 				  .wr = { .io_bytes = outcomes[_i].wr } };
 	/* read_pct -1: an op-mix profile's point (its share as asked: 70) */
 	struct point_ask ask = { .read_pct = outcomes[_i].read_pct < 0 ? 70 : outcomes[_i].read_pct,
-				 .op_mix = outcomes[_i].read_pct < 0, .timeout_s = 70 };
+				 .op_mix = outcomes[_i].read_pct < 0,
+				 .timeout_s = 70 };
 	char err[512];
 	const char *status = point_outcome(&outcomes[_i].out, outcomes[_i].json_err, &res,
 					   outcomes[_i].reason, &ask, err, sizeof(err));
@@ -83,7 +86,9 @@ END_TEST
 
 START_TEST(test_stderr_reason)
 {
-	static const struct { const char *text, *want; } cases[] = {
+	static const struct {
+		const char *text, *want;
+	} cases[] = {
 		{ "", "" },
 		{ "just one line\n", "just one line" },
 		{ "fio: note: a\nfio: pid=1, err=5/file:io_u.c:1, func=io_u error, error=Input/output error\nlater\n",
@@ -121,13 +126,16 @@ static const char *var(const struct point_vars *pv, const char *name)
 
 START_TEST(test_fio_vars)
 {
+	/* clang-format off */
 	static struct sweep_opts o = { .runtime = 60, .ramp = 10, .numjobs = 4, .iodepth = 32,
 				       .batch_submit = 8, .batch_complete_min = 1, .direct = 1,
 				       .size = "1g", .engine_dir = "/x", .nprofiles = 2,
 				       .profiles = { "rand4k", "eda" } };
+	/* clang-format on */
 	struct target t = { .label = "nc8", .path = "/mnt/nc8", .mount = -1 };
-	struct point p = { .index = 3, .profile = "rand4k", .target = &t, .read_pct = 70,
-			   .repeat = 1 };
+	struct point p = {
+		.index = 3, .profile = "rand4k", .target = &t, .read_pct = 70, .repeat = 1
+	};
 	struct point_load load = { .load_point = 2, .offered_iops = 1000 };
 	struct profile_info info[2] = { 0 };
 	struct point_vars pv;
@@ -159,7 +167,8 @@ START_TEST(test_fio_vars)
 	ck_assert_str_eq(var(&pv, "NFSWEEP_RATE_IOPS"), "88,38");
 
 	/* a profile of job sets: 5 sets of 3 frontend (100 ops/s, 69 % read) and 2 backend jobs */
-	ck_assert_int_eq(profile_info_read(T_DATA "/../../profiles/eda.fio", &info[1], err, sizeof(err)), 0);
+	ck_assert_int_eq(
+		profile_info_read(T_DATA "/../../profiles/eda.fio", &info[1], err, sizeof(err)), 0);
 	ck_assert_int_eq(info[1].read_pct, 63);
 	ck_assert(point_set_ops(&info[1]) == 450);
 	p.profile = "eda";
@@ -168,7 +177,7 @@ START_TEST(test_fio_vars)
 	ck_assert_str_eq(var(&pv, "NFSWEEP_JOBS_frontend"), "15");
 	ck_assert_str_eq(var(&pv, "NFSWEEP_JOBS_backend"), "10");
 	ck_assert_str_eq(var(&pv, "NFSWEEP_RATE_frontend"), "69,31");
-	ck_assert_str_eq(var(&pv, "NFSWEEP_RATE_IOPS"), "0,0");	/* the jobs' own rates instead */
+	ck_assert_str_eq(var(&pv, "NFSWEEP_RATE_IOPS"), "0,0"); /* the jobs' own rates instead */
 	/* SPEC's processes run one operation at a time, whatever --iodepth (32) says */
 	ck_assert_int_eq(info[1].iodepth, 1);
 	ck_assert_str_eq(var(&pv, "NFSWEEP_IODEPTH"), "1");
@@ -245,7 +254,8 @@ START_TEST(test_mode_jobfiles)
 	ck_assert_str_ne(job, prof);
 	text = slurp(job);
 	ck_assert_msg(strstr(text, "[global]\nrw=randrw\n[a]\nbs=4k\nexec_prerun=") &&
-		      strstr(text, "[b]\nbs=64k\nexec_prerun="), "%s", text);
+			      strstr(text, "[b]\nbs=64k\nexec_prerun="),
+		      "%s", text);
 	/* the target as printf %b escapes: its blank is no word break for sh */
 	ck_assert_ptr_nonnull(strstr(text, "\"/mnt/a\\0040b\""));
 	ck_assert_ptr_null(strstr(text, "\ninclude "));

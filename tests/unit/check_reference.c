@@ -37,6 +37,7 @@ END_TEST
 
 START_TEST(test_validate)
 {
+	/* clang-format off */
 	static const struct { const char *text; int problems; const char *says; } cases[] = {
 		{ "source,figure,workload,read_pct,metric,value,unit\nx,y,z,100,m,1.5,u\n", 0, "" },
 		{ "source,figure\n", 1, "not the reference header" },
@@ -46,6 +47,7 @@ START_TEST(test_validate)
 		  ":2: a row has 7 cells" },
 		{ "source,figure,workload,read_pct,metric,value,unit\nx,,z,10,m,1,u\n", 1, "empty" },
 	};
+	/* clang-format on */
 	char path[64], *out = NULL;
 	size_t len = 0, rows;
 

@@ -25,8 +25,10 @@ START_TEST(test_cells)
 	ck_assert_int_eq(schema_check_cell(COL_read_iops, "", why, sizeof(why)), 0);
 	ck_assert_int_eq(schema_check_cell(COL_iodepth, "32", why, sizeof(why)), 0);
 	ck_assert_int_eq(schema_check_cell(COL_iodepth, "3.5", why, sizeof(why)), -1);
-	ck_assert_int_eq(schema_check_cell(COL_start_time, "2026-11-30T02:05:00Z", why, sizeof(why)), 0);
-	ck_assert_int_eq(schema_check_cell(COL_start_time, "2026-11-30 02:05", why, sizeof(why)), -1);
+	ck_assert_int_eq(
+		schema_check_cell(COL_start_time, "2026-11-30T02:05:00Z", why, sizeof(why)), 0);
+	ck_assert_int_eq(schema_check_cell(COL_start_time, "2026-11-30 02:05", why, sizeof(why)),
+			 -1);
 	ck_assert_int_eq(schema_check_cell(COL_status, "ok", why, sizeof(why)), 0);
 	ck_assert_int_eq(schema_check_cell(COL_status, "fine", why, sizeof(why)), -1);
 	ck_assert_int_eq(schema_check_cell(COL_status, "", why, sizeof(why)), -1);
@@ -98,8 +100,9 @@ START_TEST(test_validate_and_resume_scan)
 	make_results(path, schema_version(), 3, 2, NULL);
 	ck_assert_int_eq(results_validate(path, devnull, "t", 10, &rows), 0);
 	ck_assert_uint_eq(rows, 3);
-	ck_assert_int_eq(results_scan_for_resume(path, NULL, &done, &truncated, why, sizeof(why)), 0);
-	ck_assert_uint_eq(done.n, 2);		/* the failed point is run again */
+	ck_assert_int_eq(results_scan_for_resume(path, NULL, &done, &truncated, why, sizeof(why)),
+			 0);
+	ck_assert_uint_eq(done.n, 2); /* the failed point is run again */
 	ck_assert(done_set_has(&done, "seq64k|nc1|100|1"));
 	ck_assert(!done_set_has(&done, "seq64k|nc2|100|1"));
 	ck_assert(!truncated);
@@ -108,7 +111,8 @@ START_TEST(test_validate_and_resume_scan)
 	/* A row cut short by a crash: invalid as it is, cut off by resume. */
 	make_results(path, schema_version(), 2, 0, "1.0,2026-11-30T02:05:00Z,host,\"unfinished");
 	ck_assert_int_eq(results_validate(path, devnull, "t", 10, &rows), 1);
-	ck_assert_int_eq(results_scan_for_resume(path, NULL, &done, &truncated, why, sizeof(why)), 0);
+	ck_assert_int_eq(results_scan_for_resume(path, NULL, &done, &truncated, why, sizeof(why)),
+			 0);
 	ck_assert(truncated);
 	ck_assert_uint_eq(done.n, 2);
 	ck_assert_int_eq(results_validate(path, devnull, "t", 10, &rows), 0);
@@ -118,7 +122,8 @@ START_TEST(test_validate_and_resume_scan)
 	/* Another schema major: refused, with the reason. */
 	make_results(path, "2.0", 1, 0, NULL);
 	ck_assert_int_eq(results_validate(path, devnull, "t", 10, &rows), 1);
-	ck_assert_int_eq(results_scan_for_resume(path, NULL, &done, &truncated, why, sizeof(why)), -EPROTO);
+	ck_assert_int_eq(results_scan_for_resume(path, NULL, &done, &truncated, why, sizeof(why)),
+			 -EPROTO);
 	ck_assert_ptr_nonnull(strstr(why, "schema version 2.0"));
 	done_set_free(&done);
 	fclose(devnull);
@@ -136,15 +141,17 @@ START_TEST(test_resume_other_config)
 	int truncated;
 
 	close(mkstemp(path));
-	make_results(path, schema_version(), 2, 0, NULL);	/* rows with every config cell empty */
-	ck_assert_int_eq(results_scan_for_resume(path, &config, &done, &truncated, why,
-						 sizeof(why)), 0);
+	make_results(path, schema_version(), 2, 0, NULL); /* rows with every config cell empty */
+	ck_assert_int_eq(
+		results_scan_for_resume(path, &config, &done, &truncated, why, sizeof(why)), 0);
 	ck_assert_uint_eq(done.n, 2);
 	done_set_free(&done);
 	row_set(&config, COL_iodepth, "8");
 	ck_assert_int_eq(results_scan_for_resume(path, &config, &done, &truncated, why,
-						 sizeof(why)), -EINVAL);
-	ck_assert_msg(strstr(why, "line 2 was measured with iodepth '', this run has '8'"), "%s", why);
+						 sizeof(why)),
+			 -EINVAL);
+	ck_assert_msg(strstr(why, "line 2 was measured with iodepth '', this run has '8'"), "%s",
+		      why);
 	row_free(&config);
 	done_set_free(&done);
 	unlink(path);
@@ -195,7 +202,8 @@ START_TEST(test_validate_point_twice)
 	rewind(errs);
 	memset(line, 0, sizeof(line));
 	ck_assert_uint_eq(fread(line, 1, sizeof(line) - 1, errs) > 0, 1);
-	ck_assert_msg(strstr(line, ":4: the point seq64k nc2") && strstr(line, "measured ok already on line 3"),
+	ck_assert_msg(strstr(line, ":4: the point seq64k nc2") &&
+			      strstr(line, "measured ok already on line 3"),
 		      "%s", line);
 	fclose(errs);
 	unlink(path);
@@ -210,7 +218,7 @@ START_TEST(test_protect_text)
 	row_set(&r, COL_note, "=1+1");
 	row_set(&r, COL_error, "-x");
 	row_set(&r, COL_engine, "fine");
-	row_set(&r, COL_read_iops, "-0");	/* a number: never touched */
+	row_set(&r, COL_read_iops, "-0"); /* a number: never touched */
 	row_protect_text(&r);
 	ck_assert_str_eq(r.cell[COL_note], "'=1+1");
 	ck_assert_str_eq(r.cell[COL_error], "'-x");

@@ -61,7 +61,8 @@ START_TEST(test_curve_rows_apart)
 	while (fgets(line, sizeof(line), in))
 		fputs(line, out);
 	fputs("1.1,2026-11-30T02:05:00Z,f,6.1,fio-3.33,,rand4k,nfsweep-uring,curvy,/x,nfs,,,,,70,4096,"
-	      "32,4,60,10,1,700,300,1000,2.7,1.2,3.9,,,,,,,,,,,,,,,,,,,,,,,,ok,,1,1000,0.5\r\n", out);
+	      "32,4,60,10,1,700,300,1000,2.7,1.2,3.9,,,,,,,,,,,,,,,,,,,,,,,,ok,,1,1000,0.5\r\n",
+	      out);
 	fclose(in);
 	fclose(out);
 	ck_assert_int_eq(t_write_temp(text, path, sizeof(path)), 0);
@@ -69,7 +70,7 @@ START_TEST(test_curve_rows_apart)
 	ck_assert_int_eq(t->curve_rows, 1);
 	ck_assert_int_eq(t->ncurve_targets, 1);
 	ck_assert_str_eq(t->curve_targets[0], "curvy");
-	ck_assert_int_eq(rt_target(t, "curvy"), -1);	/* not a sweep target */
+	ck_assert_int_eq(rt_target(t, "curvy"), -1); /* not a sweep target */
 	unlink(path);
 	free(text);
 	free(t);

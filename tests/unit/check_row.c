@@ -9,10 +9,12 @@
 
 START_TEST(test_numbers)
 {
+	/* clang-format off */
 	static const struct { double v; const char *want; } cases[] = {
 		{ 12.5, "12.5" }, { 3, "3" }, { 0.0004, "0" }, { -0.0004, "0" }, { 1234567.8916, "1234567.892" },
 		{ 0.1, "0.1" }, { 100, "100" }, { 2.3001, "2.3" },
 	};
+	/* clang-format on */
 	struct row r = { 0 };
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {

@@ -19,7 +19,8 @@ static void write_stats(const char *path, const char *mnt, unsigned int reads,
 	FILE *f = fopen(path, "w");
 
 	ck_assert_ptr_nonnull(f);
-	fprintf(f, "device tmpfs mounted on /run with fstype tmpfs\n"
+	fprintf(f,
+		"device tmpfs mounted on /run with fstype tmpfs\n"
 		"device 127.0.0.1:/srv/nfslab mounted on %s with fstype nfs statvers=1.1\n"
 		"\topts:\trw,vers=3,nconnect=1\n"
 		"\tRPC iostats version: 1.1  p/v: 100003/3 (nfs)\n"
@@ -28,8 +29,8 @@ static void write_stats(const char *path, const char *mnt, unsigned int reads,
 		"\t        NULL: 1 1 0 44 24 2 0 2 0\n"
 		"\t     GETATTR: %u %u 0 %u 0 0 %u %u 0\n"
 		"\t        READ: %u %u 0 0 %u 0 %u %u 0\n\n",
-		mnt, getattrs, getattrs, 100 * getattrs, getattrs, getattrs,
-		reads, reads, 4096 * reads, 2 * reads, 3 * reads);
+		mnt, getattrs, getattrs, 100 * getattrs, getattrs, getattrs, reads, reads,
+		4096 * reads, 2 * reads, 3 * reads);
 	fclose(f);
 }
 
@@ -104,7 +105,7 @@ START_TEST(test_ring_and_broken)
 	rpc_window_span(&w, &first, &last);
 	ck_assert_int_eq(rpc_window_cut(&w, first, last, &b, &a), 0);
 	ck_assert_uint_eq(count(&a, "READ"), 3 * w.cap);
-	ck_assert_uint_eq(count(&b, "READ"), 2 * w.cap + 1);	/* the oldest kept */
+	ck_assert_uint_eq(count(&b, "READ"), 2 * w.cap + 1); /* the oldest kept */
 	rpc_window_free_mount(&b);
 	rpc_window_free_mount(&a);
 

@@ -15,6 +15,7 @@
 #include "helpers.h"
 #include "util/sink.h"
 
+/* clang-format off */
 static const struct { const char *s; int ok; const char *says; } fio_values[] = {
 	{ "/mnt/nc1", 1, NULL },
 	{ "/mnt/with space/a:b %p $(x) `y` 'q\" =e -x", 1, NULL },
@@ -31,6 +32,7 @@ static const struct { const char *s; int ok; const char *says; } fio_values[] = 
 	{ "/x/\xff", 0, "not UTF-8" },
 	{ "/x/caf\xc3\xa9", 1, NULL },
 };
+/* clang-format on */
 
 START_TEST(test_fio_value)
 {
@@ -48,11 +50,13 @@ END_TEST
 
 START_TEST(test_utf8)
 {
+	/* clang-format off */
 	static const struct { const char *s; int ok; } cases[] = {
 		{ "", 1 }, { "plain", 1 }, { "\xc3\xa9", 1 }, { "\xe2\x80\x99", 1 },
 		{ "\xf0\x9f\x98\x80", 1 }, { "\xff", 0 }, { "\xc3", 0 }, { "\xc0\xaf", 0 },
 		{ "\xed\xa0\x80", 0 }, { "\xf4\x90\x80\x80", 0 }, { "\xe2\x80", 0 },
 	};
+	/* clang-format on */
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
 		ck_assert_msg(sink_utf8(cases[i].s) == cases[i].ok, "case %zu", i);
@@ -69,7 +73,8 @@ START_TEST(test_escapes)
 	ck_assert_str_eq(buf, "/r \\*\\?\\[x]\\\\");
 	ck_assert_int_eq(sink_printf_b("/a b$", buf, sizeof(buf)), 0);
 	ck_assert_str_eq(buf, "/a\\0040b\\0044");
-	ck_assert_int_eq(sink_printf_b("/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa  ", buf, 40),
+	ck_assert_int_eq(sink_printf_b("/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa  ", buf,
+				       40),
 			 -ENAMETOOLONG);
 	ck_assert(sink_host("gen1") && sink_host("127.0.100.1") && sink_host("::1") &&
 		  sink_host("host-a.example_b"));
@@ -103,8 +108,9 @@ static void shell_out(const char *cmd, const char *arg, char *out, size_t len)
 }
 
 static const char *const hostile[] = {
-	"plain", "a b", "$(touch x)", "`touch x`", "it's", "\"q\"", "a;b|c&d", "-leading",
-	"=eq", "%p %s", "back\\slash", "\xc3\xa9t\xc3\xa9", "*?[glob]", "~user",
+	"plain",    "a b",	"$(touch x)", "`touch x`", "it's",	  "\"q\"",
+	"a;b|c&d",  "-leading", "=eq",	      "%p %s",	   "back\\slash", "\xc3\xa9t\xc3\xa9",
+	"*?[glob]", "~user",
 };
 
 /* sink_printf_b: a fixed command line carries the bytes back, nothing runs */
@@ -114,7 +120,8 @@ START_TEST(test_printf_b_through_sh)
 
 	ck_assert_int_eq(sink_printf_b(hostile[_i], enc, sizeof(enc)), 0);
 	ck_assert_msg(strspn(enc, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-			  "/._-\\") == strlen(enc), "%s: %s", hostile[_i], enc);
+				  "/._-\\") == strlen(enc),
+		      "%s: %s", hostile[_i], enc);
 	snprintf(cmd, sizeof(cmd), "printf %%b \"%s\"", enc);
 	shell_out(cmd, "", out, sizeof(out));
 	ck_assert_str_eq(out, hostile[_i]);
@@ -144,7 +151,8 @@ Suite *make_sink_suite(void)
 	tcase_add_test(tc, test_utf8);
 	tcase_add_test(tc, test_escapes);
 	tcase_add_loop_test(tc, test_printf_b_through_sh, 0, sizeof(hostile) / sizeof(hostile[0]));
-	tcase_add_loop_test(tc, test_shell_word_through_sh, 0, sizeof(hostile) / sizeof(hostile[0]));
+	tcase_add_loop_test(tc, test_shell_word_through_sh, 0,
+			    sizeof(hostile) / sizeof(hostile[0]));
 	suite_add_tcase(s, tc);
 	return s;
 }

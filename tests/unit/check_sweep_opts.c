@@ -33,9 +33,11 @@ static int parse_run(struct sweep_opts *o, const char *const *args)
 
 START_TEST(test_defaults_and_values)
 {
+	/* clang-format off */
 	const char *args[] = { "--profile", "seq64k,rand4k", "--target", "a=/tmp", "--out", "x.csv",
 			       "--mount", "b=10.0.0.4:/vol:vers=3,nconnect=8", "--mount-dir", "/mnt/m",
 			       "--profiles", PROFILES, "--ramp", "0", NULL };
+	/* clang-format on */
 	struct sweep_profiles sp;
 	struct sweep_opts o;
 	char err[256];
@@ -43,7 +45,7 @@ START_TEST(test_defaults_and_values)
 	ck_assert_int_eq(parse_run(&o, args), 0);
 	ck_assert_uint_eq(o.nprofiles, 2);
 	ck_assert_str_eq(o.profiles[1], "rand4k");
-	ck_assert_ptr_null(o.mix);		/* no --mix: each profile's default, at finish */
+	ck_assert_ptr_null(o.mix); /* no --mix: each profile's default, at finish */
 	ck_assert_int_eq(o.runtime, 60);
 	ck_assert_int_eq(o.ramp, 0);
 	ck_assert_int_eq(o.iodepth, 32);
@@ -54,10 +56,10 @@ START_TEST(test_defaults_and_values)
 	ck_assert_int_eq(o.targets[1].mount, 0);
 	ck_assert_int_eq(sweep_opts_finish(&o, err, sizeof(err)), 0);
 	ck_assert_int_eq(sweep_profiles_read(&o, &sp, err, sizeof(err)), 0);
-	ck_assert_uint_eq(sp.plan[1].npct, 11);		/* the default mix 100:0:10 */
+	ck_assert_uint_eq(sp.plan[1].npct, 11); /* the default mix 100:0:10 */
 	ck_assert_int_eq(sp.plan[1].pcts[10], 0);
-	ck_assert_uint_eq(o.npcts, 0);		/* derived, not put back into the options */
-	ck_assert_str_eq(o.targets[1].path, "/mnt/m/b");	/* after --mount-dir, wherever it came */
+	ck_assert_uint_eq(o.npcts, 0); /* derived, not put back into the options */
+	ck_assert_str_eq(o.targets[1].path, "/mnt/m/b"); /* after --mount-dir, wherever it came */
 	ck_assert_int_eq(o.timeout, 0 + 60 + 120);
 	sweep_opts_free(&o);
 }
@@ -65,6 +67,7 @@ END_TEST
 
 START_TEST(test_finish_refuses)
 {
+	/* clang-format off */
 	static const struct { const char *args[16]; const char *says; } cases[] = {
 		{ { "--profile", "seq64k", "--out", "x", NULL }, "--target label=path (or --mount)" },
 		{ { "--profile", "seq64k", "--target", "a=/x", "--target", "a=/y", "--out", "x", NULL },
@@ -74,6 +77,7 @@ START_TEST(test_finish_refuses)
 		{ { "--profile", "nope", "--target", "a=/x", "--out", "x", NULL },
 		  "--profile nope: " },
 	};
+	/* clang-format on */
 	struct sweep_profiles sp;
 	struct sweep_opts o;
 	char err[512];
@@ -91,7 +95,8 @@ START_TEST(test_finish_refuses)
 		args[n] = NULL;
 		ck_assert_int_eq(parse_run(&o, args), 0);
 		ck_assert_int_eq(sweep_opts_finish(&o, err, sizeof(err)) ||
-				 sweep_profiles_read(&o, &sp, err, sizeof(err)), 1);
+					 sweep_profiles_read(&o, &sp, err, sizeof(err)),
+				 1);
 		ck_assert_msg(strstr(err, cases[i].says), "case %zu: '%s'", i, err);
 		sweep_opts_free(&o);
 	}
@@ -100,8 +105,9 @@ END_TEST
 
 START_TEST(test_last_list_wins)
 {
-	const char *args[] = { "--profile", "seq64k", "--profile", "rand4k", "--mix", "100",
-			       "--mix", "0,50", "--target", "a=/tmp", "--out", "x", NULL };
+	const char *args[] = { "--profile", "seq64k", "--profile", "rand4k",   "--mix",
+			       "100",	    "--mix",  "0,50",	   "--target", "a=/tmp",
+			       "--out",	    "x",      NULL };
 	struct sweep_opts o;
 
 	ck_assert_int_eq(parse_run(&o, args), 0);
@@ -114,8 +120,9 @@ END_TEST
 
 START_TEST(test_hosts_list)
 {
-	const char *args[] = { "--profile", "rand4k", "--target", "a=/tmp", "--out", "x",
-			       "--hosts", "gen1,127.0.1.2:8766", "--hosts", "gen3", NULL };
+	const char *args[] = { "--profile", "rand4k", "--target", "a=/tmp",
+			       "--out",	    "x",      "--hosts",  "gen1,127.0.1.2:8766",
+			       "--hosts",   "gen3",   NULL };
 	char path[] = "/tmp/nfsweep-hosts-XXXXXX", err[256] = "";
 	struct host_list l = { 0 };
 	struct sweep_opts o;
@@ -124,9 +131,9 @@ START_TEST(test_hosts_list)
 
 	ck_assert_int_eq(parse_run(&o, args), 0);
 	ck_assert_uint_eq(o.hosts.n, 3);
-	ck_assert_str_eq(o.hosts.h[0].fio, "gen1,8765");	/* fio's default port */
-	ck_assert_str_eq(o.hosts.h[1].fio, "127.0.1.2,8766");	/* fio's host,port */
-	ck_assert_str_eq(o.hosts.h[1].spec, "127.0.1.2:8766");	/* the rows keep the user's */
+	ck_assert_str_eq(o.hosts.h[0].fio, "gen1,8765");       /* fio's default port */
+	ck_assert_str_eq(o.hosts.h[1].fio, "127.0.1.2,8766");  /* fio's host,port */
+	ck_assert_str_eq(o.hosts.h[1].spec, "127.0.1.2:8766"); /* the rows keep the user's */
 	sweep_opts_free(&o);
 	/* @FILE: lines, commas, comments */
 	fd = mkstemp(path);
@@ -162,11 +169,10 @@ START_TEST(test_hosts_failures_named)
 {
 	struct host_list l = { 0 };
 	char err[256], buf[320];
-	const char *text =
-		"<gen1> j: (g=0): rw=randread, bs=(R) 4096B-4096B\n"
-		"<gen2> j: (g=0): rw=randread, bs=(R) 4096B-4096B\n"
-		"<gen2> fio: pid=1234, got signal=9\n"
-		"{\n}\n";
+	const char *text = "<gen1> j: (g=0): rw=randread, bs=(R) 4096B-4096B\n"
+			   "<gen2> j: (g=0): rw=randread, bs=(R) 4096B-4096B\n"
+			   "<gen2> fio: pid=1234, got signal=9\n"
+			   "{\n}\n";
 
 	ck_assert_int_eq(hosts_parse(&l, "a,b", err, sizeof(err)), 0);
 	hosts_learn_name(&l, 0, "<gen1> j: (g=0): rw=randread\n");

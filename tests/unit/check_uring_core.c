@@ -16,6 +16,7 @@ static const struct uring_job job1 = { .iodepth = 1 };
 static const struct uring_job job32 = { .iodepth = 32 };
 
 /* Option combinations that cannot work, each with the option it must name. */
+/* clang-format off */
 static const struct {
 	struct uring_opts o;
 	struct uring_job job;
@@ -31,6 +32,7 @@ static const struct {
 	{ { .sqpoll = 1, .sqpoll_cpu = -7, .numa_node = -1 }, { .iodepth = 4 }, "uring_sqpoll_cpu" },
 	{ { .sqpoll_cpu = -1, .numa_node = -3 }, { .iodepth = 4 }, "uring_numa_node" },
 };
+/* clang-format on */
 
 START_TEST(test_validate_rejects_bad_combinations)
 {
@@ -125,12 +127,13 @@ START_TEST(test_setup_falls_back_on_old_kernel)
 }
 END_TEST
 
-static int mock_eperm_init(unsigned int entries, struct io_uring *ring,
-			   struct io_uring_params *p)
+static int mock_eperm_init(unsigned int entries, struct io_uring *ring, struct io_uring_params *p)
 {
-	(void)entries; (void)ring; (void)p;
+	(void)entries;
+	(void)ring;
+	(void)p;
 	tries++;
-	return -EPERM;	/* MOCK: kernel.io_uring_disabled=2 */
+	return -EPERM; /* MOCK: kernel.io_uring_disabled=2 */
 }
 
 START_TEST(test_setup_stops_on_real_error)
@@ -141,7 +144,7 @@ START_TEST(test_setup_stops_on_real_error)
 
 	tries = 0;
 	ck_assert_int_eq(uring_ring_open(&r, &o, &job32, mock_eperm_init, &call), -EPERM);
-	ck_assert_uint_eq(tries, 1);	/* no pointless retries */
+	ck_assert_uint_eq(tries, 1); /* no pointless retries */
 	ck_assert_str_eq(call, "io_uring_queue_init_params");
 }
 END_TEST
@@ -183,9 +186,10 @@ static const struct {
 
 START_TEST(test_choose_path_table)
 {
-	ck_assert_str_eq(uring_path_name(uring_choose_path(paths[_i].forced,
-		paths[_i].nowait, paths[_i].hits, paths[_i].probes, paths[_i].depth)),
-		uring_path_name(paths[_i].want));
+	ck_assert_str_eq(uring_path_name(uring_choose_path(paths[_i].forced, paths[_i].nowait,
+							   paths[_i].hits, paths[_i].probes,
+							   paths[_i].depth)),
+			 uring_path_name(paths[_i].want));
 }
 END_TEST
 
@@ -209,7 +213,7 @@ START_TEST(test_probe_real_files)
 	ck_assert_int_le(hits, 8);
 	ck_assert_uint_eq(done, 8);
 	ck_assert_uint_eq(r.inflight, 0);
-	ck_assert_int_eq(io_uring_cq_ready(&r.ring), 0);	/* nothing left behind */
+	ck_assert_int_eq(io_uring_cq_ready(&r.ring), 0); /* nothing left behind */
 
 	/* Too small to probe: says so instead of guessing. */
 	hits = uring_probe_inline(&r, fd, 100, false, 8, &done);
@@ -283,7 +287,7 @@ START_TEST(test_stage_submit_reap_real_reads)
 			ck_assert_ptr_nonnull(sqe);
 			io_uring_prep_read(sqe, fd, bufs[i], 4096, (round * 6 + i) * 4096ULL);
 		}
-		ck_assert_ptr_null(uring_sqe_get(&r, NULL));	/* depth reached */
+		ck_assert_ptr_null(uring_sqe_get(&r, NULL)); /* depth reached */
 		ck_assert_uint_eq(r.staged, 6);
 		ret = uring_submit(&r, record_submitted, NULL);
 		ck_assert_int_eq(ret, 6);
@@ -413,7 +417,7 @@ END_TEST
  * io_uring_submit, so the reads themselves are real.
  */
 static unsigned int enter_calls;
-static unsigned int eagain_mask;	/*
+static unsigned int eagain_mask; /*
  * MOCK, named as such: what liburing's io_uring_submit() answers on an SQPOLL
  * ring is how many SQEs are still unconsumed (tail - khead) after it moves
  * the tail. The poll thread may take them all first (answer 0), or not yet
@@ -451,7 +455,7 @@ static void sqpoll_rounds(struct uring_ring *r, unsigned int rounds)
 			ck_assert_int_gt(ret, 0);
 		}
 		ck_assert_uint_eq(r->inflight, 0);
-		usleep(50);	/* a late duplicate would be in the CQ now */
+		usleep(50); /* a late duplicate would be in the CQ now */
 		ck_assert_uint_eq(io_uring_cq_ready(&r->ring), 0);
 	}
 }
@@ -466,12 +470,12 @@ START_TEST(test_sqpoll_submit_counts_every_request)
 	ck_assert_int_eq(uring_ring_open(&r, &o, &job, NULL, &call), 0);
 	ck_assert(r.setup_flags & IORING_SETUP_SQPOLL);
 	uring_test_enter = enter_sqpoll_race_mock;
-	sqpoll_answer_extra = -1;	/* the poll thread was quicker */
+	sqpoll_answer_extra = -1; /* the poll thread was quicker */
 	sqpoll_rounds(&r, 50);
-	sqpoll_answer_extra = 3;	/* three earlier SQEs not yet taken */
+	sqpoll_answer_extra = 3; /* three earlier SQEs not yet taken */
 	sqpoll_rounds(&r, 50);
 	uring_test_enter = NULL;
-	sqpoll_rounds(&r, 2000);	/* and the real thing */
+	sqpoll_rounds(&r, 2000); /* and the real thing */
 	uring_ring_close(&r);
 }
 END_TEST
@@ -507,15 +511,15 @@ START_TEST(test_submit_all_waits_out_eagain)
 	/* Nothing in flight: calls 0 and 1 fail, call 2 takes the three. */
 	eagain_mask = 0x3;
 	for (i = 0; i < 3; i++)
-		io_uring_prep_read(uring_sqe_get(&r, (void *)(uintptr_t)(i + 1)), fd, bufs[i],
-				   4096, i * 4096ULL);
+		io_uring_prep_read(uring_sqe_get(&r, (void *)(uintptr_t)(i + 1)), fd, bufs[i], 4096,
+				   i * 4096ULL);
 	ck_assert_int_eq(uring_submit_all(&r, 0, NULL, NULL), 3);
 	ck_assert_uint_eq(enter_calls, 3);
 	/* Three in flight: call 3 fails, the wait for a completion, call 4 takes the rest. */
 	eagain_mask = 1u << 3;
 	for (i = 3; i < 6; i++)
-		io_uring_prep_read(uring_sqe_get(&r, (void *)(uintptr_t)(i + 1)), fd, bufs[i],
-				   4096, i * 4096ULL);
+		io_uring_prep_read(uring_sqe_get(&r, (void *)(uintptr_t)(i + 1)), fd, bufs[i], 4096,
+				   i * 4096ULL);
 	ck_assert_int_eq(uring_submit_all(&r, 0, NULL, NULL), 3);
 	ck_assert_uint_eq(enter_calls, 5);
 	ck_assert_uint_eq(r.staged, 0);
@@ -534,7 +538,7 @@ START_TEST(test_submit_all_waits_out_eagain)
 	ck_assert_uint_eq(r.staged, 1);
 	eagain_always = false;
 	uring_test_enter = NULL;
-	ck_assert_int_eq(uring_submit_all(&r, 0, NULL, NULL), 1);	/* the real one takes it */
+	ck_assert_int_eq(uring_submit_all(&r, 0, NULL, NULL), 1); /* the real one takes it */
 	ck_assert_int_eq(uring_reap(&r, 1, 1), 1);
 	close(fd);
 	unlink(path);
