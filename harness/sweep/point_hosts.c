@@ -145,11 +145,7 @@ static int point_hosts_record(const struct sweep *s, struct row *r, const struct
 		cells_free(cells, HOSTS_NCOLUMNS);
 	}
 	if (ret)
-		fprintf(stderr,
-			"\nnfsweep %s: write to %s: %s; this point's rows are not recorded, "
-			"every earlier row is\n",
-			s->cmd, s->hosts_path,
-			ret == -EPROTO ? "it has another header" : strerror(-ret));
+		sweep_detail_failed(s, s->hosts_path, ret);
 	return ret;
 }
 

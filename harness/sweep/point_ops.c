@@ -217,11 +217,7 @@ int point_ops_record(const struct sweep *s, const struct row *r, const char *pat
 	}
 	ret = write_rows(s, r, rows, runtime_s);
 	if (ret)
-		fprintf(stderr,
-			"\nnfsweep %s: write to %s: %s; this point's rows are not recorded, "
-			"every earlier row is\n",
-			s->cmd, s->ops_path,
-			ret == -EPROTO ? "it has another header" : strerror(-ret));
+		sweep_detail_failed(s, s->ops_path, ret);
 	op_rows_free(rows);
 	free(rows);
 	return ret;

@@ -82,11 +82,7 @@ static int write_rows(const struct sweep *s, const struct row *r, const struct m
 		cells_free(cells, RPC_NCOLUMNS);
 	}
 	if (ret)
-		fprintf(stderr,
-			"\nnfsweep %s: write to %s: %s; this point's rows are not recorded, "
-			"every earlier row is\n",
-			s->cmd, s->rpc_path,
-			ret == -EPROTO ? "it has another header" : strerror(-ret));
+		sweep_detail_failed(s, s->rpc_path, ret);
 	return ret;
 }
 

@@ -275,3 +275,11 @@ void sweep_unmake_fio_dir(struct sweep *s)
 			break;
 	s->nmade_dirs = 0;
 }
+
+void sweep_detail_failed(const struct sweep *s, const char *path, int err)
+{
+	fprintf(stderr,
+		"\nnfsweep %s: write to %s: %s; this point's rows are not recorded, "
+		"every earlier row is\n",
+		s->cmd, path, err == -EPROTO ? "it has another header" : strerror(-err));
+}

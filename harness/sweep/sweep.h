@@ -87,6 +87,12 @@ int sweep_lock_targets(struct sweep *s, char *err, size_t len);
 int sweep_make_fio_dir(struct sweep *s, char *err, size_t len);
 
 /*
+ * A point's rows of the detail file @path (FILE.rpc.csv, ..) could not be
+ * written (-@err; -EPROTO: the file has another header): said on stderr.
+ */
+void sweep_detail_failed(const struct sweep *s, const char *path, int err);
+
+/*
  * A sweep that stops before its first point (a host failed the pre-flight):
  * the files nfsweep put in fio_dir removed, and the directories that
  * sweep_make_fio_dir made, if they are empty then. Nothing of the user's.
