@@ -151,7 +151,8 @@ export LAB_HOSTS LAB_HOST_PIDS
 
 "$RUN/shape.sh" on || die "the $LAB_SHAPING shaping profile could not be applied"
 
-export LAB_EXPORT=$EXPORT LAB_MOUNTS="$(awk '{ printf "%s%s=%s", (NR > 1 ? " " : ""), $1, $2 }' "$RUN/mounts")"
+LAB_MOUNTS=$(awk '{ printf "%s%s=%s", (NR > 1 ? " " : ""), $1, $2 }' "$RUN/mounts")
+export LAB_EXPORT=$EXPORT LAB_MOUNTS
 phase running
 cd "$LAB_CWD" 2>/dev/null || cd /
 if [ -n "$LAB_INTERACTIVE" ]; then

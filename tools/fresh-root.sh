@@ -72,7 +72,8 @@ mnts=()
 cleanup() {
 	local pid m i
 	# Every process whose root is this root (a test's leftovers) goes first.
-	for pid in $(ls /proc | grep -E '^[0-9]+$'); do
+	for pid in /proc/[0-9]*; do
+		pid=${pid#/proc/}
 		[ "$(readlink "/proc/$pid/root" 2>/dev/null)" = "$root" ] && kill -KILL "$pid" 2>/dev/null
 	done
 	sleep 0.5

@@ -16,8 +16,8 @@ fail() {
 }
 rows() { local n; n=$(grep -c $'\r$' "$1" 2>/dev/null); echo "${n:-0}"; }
 wait_rows() {	# wait_rows FILE N SECONDS: until FILE has N records (header included)
-	local i
-	for i in $(seq 1 $(($3 * 10))); do
+	local _
+	for _ in $(seq 1 $(($3 * 10))); do
 		[ "$(rows "$1")" -ge "$2" ] && return 0
 		sleep 0.1
 	done

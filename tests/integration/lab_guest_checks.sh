@@ -36,4 +36,4 @@ for m in $LAB_MOUNTS; do
 		--runtime=4 --output-format=json | python3 -c 'import json,sys; print("%.1f" % (json.load(sys.stdin)["jobs"][0]["read"]["bw_bytes"] / 1048576))')
 	echo "seqread $label $mib" >> "$result"
 done
-echo done >> "$result"
+echo "done" >> "$result"

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # lib.sh - shared by the integration tests (sourced). Exit codes: 0 pass,
 # 1 fail, 77 skip.
 set -u

@@ -17,7 +17,7 @@ for pair in "uring:$ENG_URING:nfsweep-uring.c" "aio:$ENG_AIO:nfsweep-aio.c"; do
 done
 
 f=$T_SHM/o.dat
-base=(--name=o --filename=$f --size=1m --bs=4k --rw=read --output-format=json)
+base=(--name=o --filename="$f" --size=1m --bs=4k --rw=read --output-format=json)
 # expect_fail WHAT NEEDLE ARGS...: fio must exit non-zero and print NEEDLE.
 expect_fail() {
 	local what=$1 needle=$2 out
@@ -91,7 +91,7 @@ for d in "$T_DISK" "$T_SHM"; do
 		fail "layout of $f"
 	cat "$f" >/dev/null
 	fs=$(stat -f -c %T "$d")
-	nw=(--name=o --filename=$f --size=1m --bs=4k --rw=read --invalidate=0)
+	nw=(--name=o --filename="$f" --size=1m --bs=4k --rw=read --invalidate=0)
 	if nowait_supported "$f"; then
 		fio "${nw[@]}" --ioengine=external:$ENG_URING --uring_nowait=1 --uring_submit=ring \
 			>/dev/null 2>&1 || fail "uring_nowait=1 on a cached file of $fs ($d) failed"

@@ -22,7 +22,7 @@ ioops() { sed -n 's/^#define FIO_IOOPS_VERSION[[:space:]]*\([0-9]*\).*/\1/p' "$1
 # compile NAME TREE: the three engines against TREE into $m/NAME/engines
 compile() {
 	local log=$m/$1.log
-	rm -rf "$m/$1"
+	rm -rf "${m:?}/$1"
 	if ! make -s -C "$T_TOP/engines" compile FIO_SRC="$2" BUILD="$m/$1" CFLAGS="$cflags" \
 		>"$log" 2>&1; then
 		sed 's/^/    /' "$log" | tail -n 20

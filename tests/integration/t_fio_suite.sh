@@ -123,7 +123,13 @@ bad=0 own_bad=""
 declare -A passed=()
 printf '%-6s %-12s %-15s %-15s %s\n' test fio nfsweep-uring nfsweep-aio job
 for id in $ids; do
-	job=$(basename "$(ls "$src"/t/jobs/t00$(printf %02d "$id")*.fio | grep -v -- -pre | head -n 1)")
+	job=""
+	for j in "$src"/t/jobs/t00"$(printf %02d "$id")"*.fio; do
+		[ -e "$j" ] || continue
+		case $j in *-pre*) continue ;; esac
+		job=$(basename "$j")
+		break
+	done
 	if [ -n "${why_skip[$id]:-}" ]; then
 		printf '%-6s skipped: %s (%s)\n' "t00$(printf %02d "$id")" "${why_skip[$id]}" "$job"
 		continue

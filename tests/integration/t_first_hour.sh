@@ -35,7 +35,7 @@ for r in rows:
     if not r["fio_version"].startswith("fio-"):
         sys.exit("fio_version %r" % r["fio_version"])
 PY
-base=(run --profile rand4k --mix 100,50,0 --target a="$T_SHM" --out new/dir/sweep.csv --resume)
+base=(run --profile rand4k --mix "100,50,0" --target a="$T_SHM" --out new/dir/sweep.csv --resume)
 for change in "--engine nfsweep-aio:engine" "--iodepth 8:iodepth" "--numjobs 2:numjobs" \
 	"--runtime 2:runtime_s" "--size 16m:size" "--direct 0:direct" "--fio-opt norandommap=1:fio_opts"; do
 	opt=${change%:*} col=${change#*:}

@@ -24,7 +24,7 @@ grep -q '\[22/22\]' "$T_DISK/a.err" || fail "no progress line n/N on stderr"
 # 2. interrupted by SIGINT, then by SIGTERM, resumed: every point once
 out=$T_DISK/b/sweep.csv
 mkdir -p "$T_DISK/b"
-args=(run --profile seq64k,rand4k --mix 100:0:20 --target local="$T_SHM" "${quick[@]}" --out "$out")
+args=(run --profile "seq64k,rand4k" --mix 100:0:20 --target local="$T_SHM" "${quick[@]}" --out "$out")
 for sig in INT TERM; do
 	resume=()
 	[ -f "$out" ] && resume=(--resume)

@@ -27,9 +27,10 @@ tree() {
 	for c in $(pgrep -P "$1"); do tree "$c"; done
 }
 stop_servers() {
-	local p
+	local p t
 	for p in "${pids[@]}"; do
-		kill -KILL $(tree "$p") 2>/dev/null
+		mapfile -t t < <(tree "$p")
+		kill -KILL "${t[@]}" 2>/dev/null
 	done
 }
 trap 'stop_servers; rm -rf "$T_DISK" "$T_SHM"' EXIT
@@ -130,7 +131,8 @@ fi
 start=$SECONDS
 "$N" run --hosts $H "${q[@]}" --mix 100 --timeout 8 --out r4/s.csv >r4.log 2>&1 &
 run=$!
-mid_point r4.log 1 && for c in $(pgrep -P "${pids[0]}"); do kill -STOP $(tree "$c"); done
+stop_tree() { local t; mapfile -t t < <(tree "$1"); kill "-$2" "${t[@]}"; }
+mid_point r4.log 1 && for c in $(pgrep -P "${pids[0]}"); do stop_tree "$c" STOP; done
 wait $run
 rc=$? took=$((SECONDS - start))
 [ $rc = 1 ] || { cat r4.log; fail "a stopped host: exit $rc, not 1"; }
@@ -139,5 +141,5 @@ grep -q ',timeout,' r4/s.csv || fail "a stopped host: no timeout row: $(cat r4/s
 pgrep -f -- "--client=$T_DISK/" >/dev/null && fail "a fio --client of nfsweep's is left"
 echo "stopped host: timeout row after $took s"
 # the stopped host's processes go now, and its server with them
-kill -KILL $(for c in $(pgrep -P "${pids[0]}"); do tree "$c"; done) 2>/dev/null
+for c in $(pgrep -P "${pids[0]}"); do stop_tree "$c" KILL 2>/dev/null; done
 echo ok

@@ -31,7 +31,7 @@ for vers in 3 4.2; do
 	rc=$?
 	cat "$r" 2>/dev/null | sed "s/^/  v$vers: /"
 	[ $rc = 0 ] || { tail -20 "$res/log.$vers"; fail "lab checks for NFS v$vers exited $rc"; }
-	grep -qx done "$r" || fail "lab checks for v$vers did not finish"
+	grep -qx "done" "$r" || fail "lab checks for v$vers did not finish"
 	[ "$(grep -c '^verify .* ok$' "$r")" = 8 ] || fail "v$vers: not all 8 verify runs passed"
 	grep -qx 'xprt nc1 1' "$r" && grep -qx 'xprt nc8 8' "$r" || fail "v$vers: transports not 1 and 8"
 	nc1=$(awk '$1 == "seqread" && $2 == "nc1" { print $3 }' "$r")

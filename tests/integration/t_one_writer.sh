@@ -73,7 +73,7 @@ wait $a || fail "the first sweep failed"
 # 3. SIGKILL in the middle of a point (a directory named for this test's pid: the
 # pattern below must not see another suite's fio, CI's other lane)
 k=kill.$$
-args=(run --profile rand4k --mix 100:0:25 --target a="$T_SHM" "${q[@]}" --out $k/s.csv)
+args=(run --profile rand4k --mix 100:0:25 --target a="$T_SHM" "${q[@]}" --out "$k/s.csv")
 "$N" "${args[@]}" 2>/dev/null &
 a=$!
 wait_rows $k/s.csv 1

@@ -38,9 +38,9 @@ rc=$?
 grep '^README' "$T_DISK/lab.log"
 [ $rc = 0 ] || { tail -20 "$T_DISK/lab.log"; fail "a README command failed (lab exit $rc)"; }
 n=0
-for csv in $(find results -name '*.csv' ! -name 'compare*.csv'); do
+while IFS= read -r csv; do
 	"$NFSWEEP" validate "$csv" >/dev/null || fail "$csv, written by a README command, does not validate"
 	n=$((n + 1))
-done
+done < <(find results -name '*.csv' ! -name 'compare*.csv')
 [ $n -ge 3 ] || fail "the README's commands wrote $n results files"
 echo "ok: ${#cmds[@]} README commands"
