@@ -13,6 +13,7 @@
 #   make fio        a fio release built from its tarball (FIO_VERSION=3.42 FIO_TARBALLS=DIR)
 #   make fio-matrix the engines against every fio release in FIO_TARBALLS
 #   make docs       regenerate what nfsweep's tables make (man page parts, completion, schema doc)
+#   make gates      format, shellcheck, the contributors' guide's names, commit subjects
 #   make install    everything under $(DESTDIR)$(PREFIX) (bin, lib/nfsweep, share/..)
 include Makefile.quiet
 
@@ -102,6 +103,12 @@ test-engines: engines harness
 unit: engines harness
 	@$(MAKE) --no-print-directory -C tests FIO_SRC="$$(cat $(FIO_SRC_FILE))" unit
 
+# What a reviewer would check by hand: format, shellcheck, the contributors' guide's names,
+# commit subjects (tools/gates.sh; docs/CONTRIBUTING.md, "Gates").
+gates:
+	@tools/deps.sh gates
+	@tools/gates.sh
+
 # libFuzzer over every parser of outside input (fuzz/, tools/fuzz.sh).
 FUZZ_SECONDS ?= 60
 fuzz-build: deps
@@ -171,5 +178,5 @@ install: engines harness
 clean:
 	rm -rf $(BUILD)/engines $(BUILD)/tests $(BUILD)/harness $(BUILD)/harness-asan $(BUILD)/fuzz
 
-.PHONY: fio fio-matrix unit test-engines all deps engines harness docs plots bench bench-harness test check-asan fuzz fuzz-build \
+.PHONY: fio fio-matrix unit gates test-engines all deps engines harness docs plots bench bench-harness test check-asan fuzz fuzz-build \
 	fuzz-regress sweep lab-shell install clean

@@ -27,6 +27,7 @@ pkgs_bench="linux-perf strace"
 pkgs_plot="gnuplot-nox"
 pkgs_office="libreoffice-calc-nogui"
 # CI's fresh-root stage (tools/fresh-root.sh): a minimal Debian root of its own.
+pkgs_gates="clang-format-14 shellcheck"
 pkgs_ci="debootstrap"
 
 groups=${*:-build}
@@ -42,8 +43,9 @@ for g in $groups; do
 	bench) want="$want $pkgs_bench" ;;
 	plot)  want="$want $pkgs_plot" ;;
 	office) want="$want $pkgs_office" ;;
+	gates) want="$want $pkgs_gates" ;;
 	ci)    want="$want $pkgs_ci" ;;
-	*) echo "deps.sh: unknown group '$g' (build test fuzz lab qemu fiosuite bench plot office ci)" >&2
+	*) echo "deps.sh: unknown group '$g' (build test fuzz lab qemu fiosuite bench plot office gates ci)" >&2
 	   exit 2 ;;
 	esac
 done

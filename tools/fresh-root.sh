@@ -99,6 +99,8 @@ mount -t tmpfs -o size=50% shm "$root/dev/shm" && mnts+=("$root/dev/shm") || die
 mount -t tmpfs tmpfs "$root/run" && mnts+=("$root/run") || die "tmpfs /run"
 cp /etc/resolv.conf "$root/etc/resolv.conf"
 envs=()
+# CI=true (.ci/run): the builds in the root treat warnings as errors too
+[ "${CI:-}" = true ] && envs+=(CI=true)
 if [ -n "$tarballs" ]; then
 	mkdir -p "$root/root/fio-releases"
 	mount --bind -o ro "$tarballs" "$root/root/fio-releases" && mnts+=("$root/root/fio-releases") ||
