@@ -14,10 +14,36 @@
 #include "sweep/fio_run.h"
 #include "sweep/hosts_preflight.h"
 #include "sweep/point.h"
+#include "sweep/point_mode.h"
+
+/*
+ * The steps of the set-up that differ between the sweep's modes
+ * (point_mode.h), chosen once with the mode. On this machine: its targets
+ * are directories, --nfs is checked against its mountstats, its fio loads
+ * the engines, and its target locks are held. With --hosts the targets
+ * and engines are the hosts', which the pre-flight checks where they are
+ * (after fio's directory is made, for the host file), and this machine
+ * holds no lock for load it cannot see. Each returns EXIT_OK or the status
+ * to exit with (said).
+ */
+struct prepare_steps {
+	const struct point_mode *mode;
+	int (*targets)(const struct command *cmd, const struct sweep *s);
+	int (*nfs)(const struct command *cmd, const struct sweep *s);
+	/* 0, or fio_knows_engine's -1 (refused) or -2 (another FIO_IOOPS_VERSION), @err said */
+	int (*engine_loads)(const struct sweep *s, const char *opt, const char *value, char *err,
+			    size_t len);
+	/* @o: the options, whose --hosts the pre-flight completes with the names hosts give */
+	int (*hosts)(const struct command *cmd, struct sweep *s, struct sweep_opts *o);
+	/* @existed: the results file was there before this sweep */
+	int (*locks)(const struct command *cmd, struct sweep *s, int existed);
+};
 
 /* Every --target is a directory (a --mount variant's is made when mounted). */
-static int check_targets(const struct command *cmd, const struct sweep_opts *o)
+static int check_targets(const struct command *cmd, const struct sweep *s)
 {
+	const struct sweep_opts *o = s->o;
+
 	for (size_t i = 0; i < o->ntargets; i++) {
 		const struct target *t = &o->targets[i];
 		struct stat st;
@@ -33,13 +59,16 @@ static int check_targets(const struct command *cmd, const struct sweep_opts *o)
 	return EXIT_OK;
 }
 
-static int check_nfs(const struct command *cmd, const struct sweep_opts *o)
+static int check_nfs(const struct command *cmd, const struct sweep *s)
 {
+	const struct sweep_opts *o = s->o;
 	struct ms_mount *all;
 	char err[1024];
 	size_t n;
 	int ret;
 
+	if (!o->require_nfs)
+		return EXIT_OK;
 	ret = mountstats_read(o->mountstats, &all, &n);
 	if (ret) {
 		fprintf(stderr, "nfsweep %s: --nfs: read %s: %s\n", cmd->name, o->mountstats,
@@ -86,7 +115,23 @@ static int check_ops_engine(const struct command *cmd, const struct sweep *s)
  * release refuses itself in init() (fio_glue.c: a fio_error row naming
  * both). EXIT_OK, or EXIT_USAGE/EXIT_SETUP (said).
  */
-static int check_fio_knows(const struct command *cmd, const struct sweep *s)
+/* fio on this machine loads engine @value (--engine or --profile's @opt). 0, or fio_knows_engine's. */
+static int engine_loads_here(const struct sweep *s, const char *opt, const char *value, char *err,
+			     size_t len)
+{
+	return fio_knows_engine(s->o->fio, opt, value, err, len);
+}
+
+/* --hosts: the hosts' fio servers load the engines, and the pre-flight asks them. */
+static int engine_loads_on_hosts(const struct sweep *s, const char *opt, const char *value,
+				 char *err, size_t len)
+{
+	(void)s, (void)opt, (void)value, (void)err, (void)len;
+	return 0;
+}
+
+static int check_fio_knows(const struct command *cmd, const struct sweep *s,
+			   const struct prepare_steps *st)
 {
 	const struct sweep_opts *o = s->o;
 	char ops[PATH_MAX + 32], err[1024];
@@ -98,18 +143,17 @@ static int check_fio_knows(const struct command *cmd, const struct sweep *s)
 		op_mix |= s->prof.info[i].op_mix;
 		data |= !s->prof.info[i].op_mix;
 	}
-	/* with --hosts, the hosts' fio servers load the engines: the pre-flight asks them */
 	if (data) {
 		engines[n++] = s->engine_value;
-		if (!o->hosts.n &&
-		    (ret = fio_knows_engine(o->fio, "--engine", s->engine_value, err, sizeof(err))))
+		ret = st->engine_loads(s, "--engine", s->engine_value, err, sizeof(err));
+		if (ret)
 			goto refused;
 	}
 	if (op_mix) {
 		snprintf(ops, sizeof(ops), "external:%s/nfsweep-ops.so", o->engine_dir);
 		engines[n++] = ops;
-		if (!o->hosts.n &&
-		    (ret = fio_knows_engine(o->fio, "--profile", ops, err, sizeof(err))))
+		ret = st->engine_loads(s, "--profile", ops, err, sizeof(err));
+		if (ret)
 			goto refused;
 	}
 	for (size_t i = 0; i < o->nfio_opts; i++) {
@@ -199,20 +243,90 @@ static int open_results(const struct command *cmd, struct sweep *s, struct done_
 	return s->o->resume ? prepare_detail_files(cmd, s) : EXIT_OK;
 }
 
+static int no_step(const struct command *cmd, const struct sweep *s)
+{
+	(void)cmd, (void)s;
+	return EXIT_OK;
+}
+
+static int no_hosts(const struct command *cmd, struct sweep *s, struct sweep_opts *o)
+{
+	(void)cmd, (void)s, (void)o;
+	return EXIT_OK;
+}
+
+static int no_locks(const struct command *cmd, struct sweep *s, int existed)
+{
+	(void)cmd, (void)s, (void)existed;
+	return EXIT_OK;
+}
+
+/* fio's host file in fio_dir, then the pre-flight: every host reachable, its engines load. */
+static int hosts_preflight_step(const struct command *cmd, struct sweep *s, struct sweep_opts *o)
+{
+	char err[1024];
+	int ret;
+
+	ret = snprintf(s->hosts_file, sizeof(s->hosts_file), "%s/hosts", s->fio_dir) >=
+			      (int)sizeof(s->hosts_file) ?
+		      -ENAMETOOLONG :
+		      hosts_write_file(&o->hosts, s->hosts_file);
+	if (ret) {
+		fprintf(stderr, "nfsweep %s: --hosts: write %s: %s\n", cmd->name, s->hosts_file,
+			strerror(-ret));
+		return EXIT_SETUP;
+	}
+	if (hosts_preflight(s, &o->hosts, err, sizeof(err))) {
+		fprintf(stderr, "nfsweep %s: %s\n", cmd->name, err);
+		sweep_unmake_fio_dir(s);
+		return EXIT_HOSTS;
+	}
+	return EXIT_OK;
+}
+
+/* One sweep per target (sweep_lock_targets), unless --shared-target says otherwise. */
+static int lock_step(const struct command *cmd, struct sweep *s, int existed)
+{
+	char err[1024];
+	int ret;
+
+	if (s->o->shared_target)
+		return EXIT_OK;
+	ret = sweep_lock_targets(s, err, sizeof(err));
+	if (!ret)
+		return EXIT_OK;
+	fprintf(stderr, "nfsweep %s: %s\n", cmd->name, err);
+	close(s->csv_fd);
+	s->csv_fd = -1;
+	if (!existed)
+		unlink(s->o->out); /* made just now, header only: nothing ran */
+	return ret == -EBUSY ? EXIT_BUSY : EXIT_SETUP;
+}
+
+static const struct prepare_steps steps[] = {
+	{ &point_mode_local, check_targets, check_nfs, engine_loads_here, no_hosts, lock_step },
+	{ &point_mode_hosts, no_step, no_step, engine_loads_on_hosts, hosts_preflight_step,
+	  no_locks },
+};
+
 int sweep_prepare(const struct command *cmd, struct sweep_opts *o, struct sweep *s,
 		  struct done_set *done)
 {
+	const struct prepare_steps *st = &steps[0];
 	char err[1024];
 	int ret, existed;
 
 	sweep_init(s, cmd->name, o);
+	/* the steps of the mode sweep_init chose: the one place that picks them */
+	for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++)
+		if (steps[i].mode == s->mode)
+			st = &steps[i];
 	if (sweep_opts_finish(o, err, sizeof(err)) ||
 	    sweep_profiles_read(o, &s->prof, err, sizeof(err))) {
 		fprintf(stderr, "nfsweep %s: %s\n", cmd->name, err);
 		return EXIT_USAGE;
 	}
-	/* with --hosts the targets are the hosts' directories: the pre-flight checks them there */
-	ret = o->hosts.n ? EXIT_OK : check_targets(cmd, o);
+	ret = st->targets(cmd, s);
 	if (ret)
 		return ret;
 	if (fio_version_read(o->fio, s->fio_version, sizeof(s->fio_version))) {
@@ -236,48 +350,19 @@ int sweep_prepare(const struct command *cmd, struct sweep_opts *o, struct sweep 
 			return EXIT_SETUP;
 		}
 	}
-	if (o->require_nfs && !o->hosts.n && (ret = check_nfs(cmd, o)))
-		return ret;
-	if ((ret = check_ops_engine(cmd, s)) || (ret = check_fio_knows(cmd, s)))
+	if ((ret = st->nfs(cmd, s)) || (ret = check_ops_engine(cmd, s)) ||
+	    (ret = check_fio_knows(cmd, s, st)))
 		return ret;
 	ret = sweep_make_fio_dir(s, err, sizeof(err));
 	if (ret) {
 		fprintf(stderr, "nfsweep %s: %s\n", cmd->name, err);
 		return ret == -ENAMETOOLONG ? EXIT_USAGE : EXIT_SETUP;
 	}
-	if (o->hosts.n) {
-		ret = snprintf(s->hosts_file, sizeof(s->hosts_file), "%s/hosts", s->fio_dir) >=
-				      (int)sizeof(s->hosts_file) ?
-			      -ENAMETOOLONG :
-			      hosts_write_file(&o->hosts, s->hosts_file);
-		if (ret) {
-			fprintf(stderr, "nfsweep %s: --hosts: write %s: %s\n", cmd->name,
-				s->hosts_file, strerror(-ret));
-			return EXIT_SETUP;
-		}
-		if (hosts_preflight(s, &o->hosts, err, sizeof(err))) {
-			fprintf(stderr, "nfsweep %s: %s\n", cmd->name, err);
-			sweep_unmake_fio_dir(s);
-			return EXIT_HOSTS;
-		}
-	}
+	ret = st->hosts(cmd, s, o);
+	if (ret)
+		return ret;
 	/* The results file first: a second writer of one file hears about that. */
 	existed = !access(o->out, F_OK);
 	ret = open_results(cmd, s, done);
-	/*
-	 * The target locks are this machine's: with --hosts the load comes
-	 * from the hosts, whose sweeps this machine cannot see.
-	 */
-	if (ret || o->shared_target || o->hosts.n)
-		return ret;
-	ret = sweep_lock_targets(s, err, sizeof(err));
-	if (ret) {
-		fprintf(stderr, "nfsweep %s: %s\n", cmd->name, err);
-		close(s->csv_fd);
-		s->csv_fd = -1;
-		if (!existed)
-			unlink(o->out); /* made just now, header only: nothing ran */
-		return ret == -EBUSY ? EXIT_BUSY : EXIT_SETUP;
-	}
-	return EXIT_OK;
+	return ret ? ret : st->locks(cmd, s, existed);
 }
