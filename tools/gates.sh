@@ -27,7 +27,7 @@ gate_format() {
 shell_scripts() {
 	local f
 	git ls-files | while IFS= read -r f; do
-		case $f in
+		case ${f##*/} in
 		*.sh) echo "$f" ;;
 		*.*) ;;
 		*) [ -f "$f" ] && head -n 1 "$f" | grep -qE '^#!.*(/|env )(ba|busybox )?sh\b' && echo "$f" ;;
