@@ -35,7 +35,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_report import job_figures, line  # noqa: E402
+from bench_report import job_figures, line as bench_line  # noqa: E402
 
 # fio runs exec_prerun/exec_postrun through system(): $PPID of that shell
 # is the job's process. One cat, no script: the emulator pays for each
@@ -168,7 +168,7 @@ def run_round(points_, f, size, runtime, rnd, csv, tmp):
         ios, iops, p50, p99, cpu_s = job_figures(job)
         busy_s = (b1 - b0) / hz
         cf, cw = ctx_delta(t0, t1)
-        csv.write(line(workload=w, iodepth=d, engine=e, round=rnd, iops="%.0f" % iops,
+        csv.write(bench_line(workload=w, iodepth=d, engine=e, round=rnd, iops="%.0f" % iops,
                        cpu_s="%.3f" % cpu_s, iops_per_cpu_s="%.0f" % (ios / cpu_s if cpu_s > 0 else 0),
                        clat_p50_us=p50, clat_p99_us=p99,
                        iops_per_busy_s="%.0f" % (ios / busy_s if busy_s > 0 else 0),
@@ -195,7 +195,7 @@ def tio_round(tio, f, runtime, rnd, csv):
             errors += 1
             continue
         vals.sort()
-        csv.write(line(workload="nfs-rand4k-read-%s" % b, iodepth=32, engine="t/io_uring", round=rnd,
+        csv.write(bench_line(workload="nfs-rand4k-read-%s" % b, iodepth=32, engine="t/io_uring", round=rnd,
                        iops="%.0f" % vals[(len(vals) - 1) // 2]))
     return errors
 
@@ -225,7 +225,7 @@ def syscalls(engs, f, size, csv, tmp, quick):
                 sys.stderr.write("bench: strace of %s failed: %s\n" % (e, r.stderr[:300]))
                 errors += 1
                 continue
-            csv.write(line(workload="nfs-rand4k-read-%s" % b, iodepth=32, engine=e, round="strace",
+            csv.write(bench_line(workload="nfs-rand4k-read-%s" % b, iodepth=32, engine=e, round="strace",
                            syscalls_per_io="%.3f" % (total / n)))
     return errors
 
