@@ -27,7 +27,7 @@ pkgs_bench="linux-perf strace"
 pkgs_plot="gnuplot-nox"
 pkgs_office="libreoffice-calc-nogui"
 # CI's fresh-root stage (tools/fresh-root.sh): a minimal Debian root of its own.
-pkgs_gates="clang-format-14 shellcheck"
+pkgs_gates="clang-format-14 shellcheck python3-pyflakes"
 pkgs_ci="debootstrap"
 
 groups=${*:-build}

@@ -7,6 +7,9 @@
 #   - the shell gate ("shellcheck"): every shell script (*.sh, and files whose
 #     first line runs sh or bash) without a finding at severity warning, by
 #     Debian 12's shellcheck 0.9
+#   - python: every Python file without a pyflakes finding (Debian 12's
+#     python3-pyflakes 2.5, under the system's python3): an unused or shadowed
+#     name, an undefined one
 #   - names: docs/CONTRIBUTING.md names every test, tool and source folder
 #     that exists, and its ASan list is tests/Makefile's
 #   - history: every commit subject since the rule began is at most 72 chars
@@ -51,6 +54,15 @@ gate_shellcheck() {
 	echo "gates: shellcheck: ${#scripts[@]} scripts, no finding at severity warning"
 }
 
+gate_python() {
+	local py=/usr/bin/python3 files
+	"$py" -m pyflakes --version >/dev/null 2>&1 ||
+		{ echo "gates: python: python3-pyflakes not installed (tools/deps.sh gates)"; return 1; }
+	mapfile -t files < <(git ls-files '*.py')
+	"$py" -m pyflakes "${files[@]}" || return 1
+	echo "gates: python: ${#files[@]} files, no pyflakes finding"
+}
+
 gate_names() {
 	local doc=docs/CONTRIBUTING.md bad=0 n=0 name asan para
 	while IFS= read -r name; do
@@ -90,11 +102,11 @@ gate_history() {
 }
 
 gates=("$@")
-[ ${#gates[@]} -gt 0 ] || gates=(format shellcheck names history)
+[ ${#gates[@]} -gt 0 ] || gates=(format shellcheck python names history)
 for g in "${gates[@]}"; do
 	case $g in
-	format|shellcheck|names|history) "gate_$g" || failed+=("$g") ;;
-	*) echo "gates: unknown gate '$g' (format shellcheck names history)" >&2; exit 2 ;;
+	format|shellcheck|python|names|history) "gate_$g" || failed+=("$g") ;;
+	*) echo "gates: unknown gate '$g' (format shellcheck python names history)" >&2; exit 2 ;;
 	esac
 done
 [ ${#failed[@]} -eq 0 ] || { echo "gates: failed: ${failed[*]}"; exit 1; }
