@@ -136,18 +136,32 @@ for e in libaio "external:$ENG_URING" "external:$ENG_AIO"; do
 	[ "$(json_get "$out" 'job["read"]["total_ios"]')" = 2000 ] || fail "$n: 4 jobs x 500 reads of one file"
 done
 
-# 4. thinktime and rate_iops: the same pace as fio's own engines
-for e in "${engines[@]}"; do
-	out=$T_DISK/think.json
+# 4. thinktime and rate_iops: the same pace as fio's own engines. Each of
+# ours is judged against the psync run just before it, within 15 %: on a
+# loaded machine (CI's two lanes) a 20 ms sleep overshoots for every engine
+# alike, and 63 reads instead of 100 said so of the machine, not the engine.
+# The fixed bounds only say that the pace is kept at all (never above it).
+# pace E: "THINK RATE", the reads of E in 2 s at thinktime 20 ms and at rate_iops 200
+pace() {
+	local out=$T_DISK/think.json t
 	fio --name=t --filename=$f --size=16m --bs=4k --rw=randread --iodepth=1 --thinktime=20ms \
-		--time_based --runtime=2 --ioengine=$e --output-format=json >"$out" || fail "$(name $e): thinktime"
-	n=$(json_get "$out" 'job["read"]["total_ios"]')
-	[ "$n" -ge 80 ] && [ "$n" -le 105 ] || fail "$(name $e): $n reads in 2 s with thinktime 20 ms (about 100)"
+		--time_based --runtime=2 --ioengine=$1 --output-format=json >"$out" || fail "$(name $1): thinktime"
+	t=$(json_get "$out" 'job["read"]["total_ios"]')
 	fio --name=r --filename=$f --size=16m --bs=4k --rw=randread --iodepth=8 --rate_iops=200 \
-		--time_based --runtime=2 --ioengine=$e --output-format=json >"$out" || fail "$(name $e): rate_iops"
-	n=$(json_get "$out" 'job["read"]["total_ios"]')
-	[ "$n" -ge 360 ] && [ "$n" -le 440 ] || fail "$(name $e): $n reads in 2 s at rate_iops=200"
-	echo "$(name $e): thinktime and rate_iops kept"
+		--time_based --runtime=2 --ioengine=$1 --output-format=json >"$out" || fail "$(name $1): rate_iops"
+	echo "$t $(json_get "$out" 'job["read"]["total_ios"]')"
+}
+# near A B: A within 15 % of B (and 2 reads)
+near() { python3 -c 'import sys; a, b = map(float, sys.argv[1:]); sys.exit(abs(a - b) > 0.15 * b + 2)' "$1" "$2"; }
+for e in "${engines[@]}"; do
+	[ "$e" = psync ] && continue
+	read -r rt rr < <(pace psync)
+	read -r t r < <(pace "$e")
+	[ "$t" -ge 40 ] && [ "$t" -le 105 ] && [ "$r" -ge 200 ] && [ "$r" -le 440 ] ||
+		fail "$(name $e): $t reads with thinktime 20 ms (about 100), $r at rate_iops=200 (about 400), in 2 s"
+	near "$t" "$rt" || fail "$(name $e): $t reads with thinktime 20 ms in 2 s, psync $rt just before"
+	near "$r" "$rr" || fail "$(name $e): $r reads at rate_iops=200 in 2 s, psync $rr just before"
+	echo "$(name $e): thinktime and rate_iops kept ($t and $r reads; psync $rt and $rr)"
 done
 
 # 5. fsync and fdatasync: counted as fio's libaio counts them (one per 4
