@@ -17,7 +17,7 @@ set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD:-$top/build}
 bin=$build/fuzz/bin
-targets=(fio_json mountstats mountinfo results_csv specs)
+targets=(fio_json mountstats mountinfo results_csv specs html)
 
 seed_dirs() {
 	case $1 in
@@ -26,6 +26,7 @@ seed_dirs() {
 	mountinfo)   echo "$top/fuzz/seeds/mountinfo" ;;
 	results_csv) echo "$top/tests/data/results $top/results-schema/reference" ;;
 	specs)       echo "$top/fuzz/seeds/specs" ;;
+	html)        echo "$top/fuzz/seeds/html $top/tests/data/results" ;;
 	esac
 }
 

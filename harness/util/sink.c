@@ -6,37 +6,102 @@
 
 #include "util/sink.h"
 
+/* The length of the UTF-8 sequence at @p (1 to 4), or 0 when it is not valid there. */
+static unsigned int utf8_seq(const unsigned char *p)
+{
+	unsigned int c = *p, need, cp;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		need = 1, cp = c & 0x1f;
+	else if (c >= 0xe0 && c <= 0xef)
+		need = 2, cp = c & 0x0f;
+	else if (c >= 0xf0 && c <= 0xf4)
+		need = 3, cp = c & 0x07;
+	else
+		return 0;
+	for (unsigned int i = 1; i <= need; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (p[i] & 0x3f);
+	}
+	/* overlong, surrogate, beyond U+10FFFF */
+	if ((need == 2 && cp < 0x800) || (need == 3 && cp < 0x10000) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+		return 0;
+	return need + 1;
+}
+
 bool sink_utf8(const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 
 	while (*p) {
-		unsigned int c = *p, need, cp;
+		unsigned int n = utf8_seq(p);
 
-		if (c < 0x80) {
+		if (!n)
+			return false;
+		p += n;
+	}
+	return true;
+}
+
+void sink_html(struct strbuf *sb, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p) {
+		unsigned int n = utf8_seq(p);
+
+		if (!n || (*p < 0x20 && *p != '\t' && *p != '\n') || *p == 0x7f) {
+			sb_adds(sb, "\xef\xbf\xbd"); /* U+FFFD */
 			p++;
 			continue;
 		}
-		if (c >= 0xc2 && c <= 0xdf)
-			need = 1, cp = c & 0x1f;
-		else if (c >= 0xe0 && c <= 0xef)
-			need = 2, cp = c & 0x0f;
-		else if (c >= 0xf0 && c <= 0xf4)
-			need = 3, cp = c & 0x07;
-		else
-			return false;
-		for (unsigned int i = 1; i <= need; i++) {
-			if ((p[i] & 0xc0) != 0x80)
-				return false;
-			cp = cp << 6 | (p[i] & 0x3f);
+		switch (*p) {
+		case '&':
+			sb_adds(sb, "&amp;");
+			break;
+		case '<':
+			sb_adds(sb, "&lt;");
+			break;
+		case '>':
+			sb_adds(sb, "&gt;");
+			break;
+		case '"':
+			sb_adds(sb, "&quot;");
+			break;
+		case '\'':
+			sb_adds(sb, "&#39;");
+			break;
+		default:
+			sb_addn(sb, (const char *)p, n);
 		}
-		/* overlong, surrogate, beyond U+10FFFF */
-		if ((need == 2 && cp < 0x800) || (need == 3 && cp < 0x10000) ||
-		    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-			return false;
-		p += need + 1;
+		p += n;
 	}
-	return true;
+}
+
+void sink_data_url(struct strbuf *sb, const char *mime, const unsigned char *data, size_t n)
+{
+	static const char b64[] =
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+	sb_printf(sb, "data:%s;base64,", mime);
+	for (size_t i = 0; i < n; i += 3) {
+		unsigned int v = (unsigned int)data[i] << 16;
+		char q[4];
+
+		if (i + 1 < n)
+			v |= (unsigned int)data[i + 1] << 8;
+		if (i + 2 < n)
+			v |= data[i + 2];
+		q[0] = b64[v >> 18 & 63];
+		q[1] = b64[v >> 12 & 63];
+		q[2] = i + 1 < n ? b64[v >> 6 & 63] : '=';
+		q[3] = i + 2 < n ? b64[v & 63] : '=';
+		sb_addn(sb, q, 4);
+	}
 }
 
 /* The first control character of @s, or NULL. */

@@ -52,6 +52,21 @@ int sink_fio_dir(const char *s, char *dst, size_t len) __attribute__((warn_unuse
  */
 int sink_printf_b(const char *s, char *dst, size_t len) __attribute__((warn_unused_result));
 
+/*
+ * @s as HTML text, or as an attribute value in double quotes: '&', '<', '>', '"' and '\''
+ * as character references, so that the browser shows the string and never reads markup in it.
+ * What HTML cannot carry as text is shown as U+FFFD: a byte that is not part of valid UTF-8,
+ * and a control character other than tab and newline.
+ */
+void sink_html(struct strbuf *sb, const char *s);
+
+/*
+ * @n bytes of @data as a data: URL of type @mime (RFC 2397), in base64 (RFC 4648): an image
+ * that a page carries inside itself, for an <img> whose document loads nothing else. The
+ * result has only [A-Za-z0-9+/=:;,-] and the characters of @mime, a constant.
+ */
+void sink_data_url(struct strbuf *sb, const char *mime, const unsigned char *data, size_t n);
+
 /* @s as literal text in a glob(3) pattern: '*', '?', '[' and '\\' escaped. 0, or -ENAMETOOLONG. */
 int sink_glob(const char *s, char *dst, size_t len) __attribute__((warn_unused_result));
 

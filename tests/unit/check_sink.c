@@ -142,6 +142,50 @@ START_TEST(test_shell_word_through_sh)
 }
 END_TEST
 
+/* clang-format off */
+static const struct { const char *s, *html; } html_cases[] = {
+	{ "plain text", "plain text" },
+	{ "<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;" },
+	{ "a & b \"q\" 'p'", "a &amp; b &quot;q&quot; &#39;p&#39;" },
+	{ "&amp;", "&amp;amp;" },
+	{ "caf\xc3\xa9 \xe2\x80\x94 \xf0\x9f\x92\xbe", "caf\xc3\xa9 \xe2\x80\x94 \xf0\x9f\x92\xbe" },
+	{ "bad \xff byte", "bad \xef\xbf\xbd byte" },
+	{ "overlong \xc0\xaf", "overlong \xef\xbf\xbd\xef\xbf\xbd" },
+	{ "cut \xe2\x80", "cut \xef\xbf\xbd\xef\xbf\xbd" },
+	{ "bell\a del\x7f", "bell\xef\xbf\xbd del\xef\xbf\xbd" },
+	{ "tab\tnew\nline", "tab\tnew\nline" },
+	{ "", "" },
+};
+/* clang-format on */
+
+/* sink_html: markup shown as text, what HTML cannot carry as U+FFFD */
+START_TEST(test_html)
+{
+	struct strbuf sb = { 0 };
+
+	sink_html(&sb, html_cases[_i].s);
+	ck_assert_str_eq(sb_str(&sb), html_cases[_i].html);
+	ck_assert(sink_utf8(sb_str(&sb)));
+	ck_assert_ptr_null(strpbrk(sb_str(&sb), "<>\"'"));
+	sb_free(&sb);
+}
+END_TEST
+
+/* sink_data_url: the base64 of coreutils' base64(1), for every length modulo 3 */
+START_TEST(test_data_url_as_base64)
+{
+	static const char *const bytes[] = { "", "a", "ab", "abc", "<svg>\"&'\n", "\xff\xfe\x01" };
+	struct strbuf sb = { 0 };
+	char out[256], want[300];
+
+	sink_data_url(&sb, "image/svg+xml", (const unsigned char *)bytes[_i], strlen(bytes[_i]));
+	shell_out("printf %s \"$1\" | base64 -w 0", bytes[_i], out, sizeof(out));
+	snprintf(want, sizeof(want), "data:image/svg+xml;base64,%s", out);
+	ck_assert_str_eq(sb_str(&sb), want);
+	sb_free(&sb);
+}
+END_TEST
+
 Suite *make_sink_suite(void)
 {
 	Suite *s = suite_create("sink");
@@ -153,6 +197,8 @@ Suite *make_sink_suite(void)
 	tcase_add_loop_test(tc, test_printf_b_through_sh, 0, sizeof(hostile) / sizeof(hostile[0]));
 	tcase_add_loop_test(tc, test_shell_word_through_sh, 0,
 			    sizeof(hostile) / sizeof(hostile[0]));
+	tcase_add_loop_test(tc, test_html, 0, sizeof(html_cases) / sizeof(html_cases[0]));
+	tcase_add_loop_test(tc, test_data_url_as_base64, 0, 6);
 	suite_add_tcase(s, tc);
 	return s;
 }
