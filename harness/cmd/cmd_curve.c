@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli/exit_status.h"
@@ -18,6 +19,7 @@
 #include "cmd/sweep_prepare.h"
 #include "curve/curve.h"
 #include "sweep/point.h"
+#include "sweep/run_record.h"
 
 /* The measured load points 1..N in load order, and what was offered. */
 struct measured {
@@ -111,7 +113,10 @@ static int cmd_curve_main(const struct command *cmd, int argc, char **argv)
 	struct fio_result res;
 	struct sweep s;
 	struct point p;
-	int ret, argi;
+	struct run_record rec = {
+		.invoked_as = nfsweep_invoked_as, .argc = argc, .argv = argv, .started = time(NULL)
+	};
+	int ret, argi, err;
 
 	ret = cmd_parse(cmd, argc, argv, &o, &argi);
 	if (ret != CMD_GO_ON)
@@ -149,6 +154,14 @@ static int cmd_curve_main(const struct command *cmd, int argc, char **argv)
 	if (!ret && s.failed)
 		ret = EXIT_FAILED;
 out_close:
+	rec.planned = (size_t)o.points + 1;
+	rec.exit_status = ret;
+	err = run_record_append(&s, &rec);
+	if (err) {
+		fprintf(stderr, "nfsweep curve: %s: %s\n", s.run_path, strerror(-err));
+		if (ret == EXIT_OK)
+			ret = EXIT_SETUP;
+	}
 	close(s.csv_fd);
 out:
 	done_set_free(&done);

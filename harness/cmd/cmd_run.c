@@ -20,30 +20,25 @@
 #include "cmd/sweep_prepare.h"
 #include "nfs/managed_mount.h"
 #include "sweep/point.h"
+#include "sweep/run_record.h"
 #include "util/sink.h"
 #include "util/strbuf.h"
 
 /*
  * The sweep's own command line with --resume, for after an interruption:
- * each word quoted for a POSIX shell (sink_shell_word), so that the line
+ * each word quoted for a POSIX shell (run_command_line), so that the line
  * runs as printed, whatever a path or a note holds.
  */
 static void print_resume(int argc, char **argv)
 {
 	struct strbuf sb = { 0 };
-	int has = 0;
 
 	/* as it was started: by its path when it is not on PATH */
-	sink_shell_word(&sb, nfsweep_invoked_as);
-	for (int i = 0; i < argc; i++) {
-		has |= !strcmp(argv[i], "--resume");
-		sb_addc(&sb, ' ');
-		sink_shell_word(&sb, argv[i]);
-	}
+	run_command_line(&sb, nfsweep_invoked_as, argc, argv, 1);
 	fprintf(stderr,
 		"nfsweep run: stopped; every completed row is in the file. To finish:\n"
-		"  %s%s\n",
-		sb.oom ? "nfsweep ... (out of memory)" : sb_str(&sb), has ? "" : " --resume");
+		"  %s\n",
+		sb.oom ? "nfsweep ... (out of memory)" : sb_str(&sb));
 	sb_free(&sb);
 }
 
@@ -199,8 +194,13 @@ static int cmd_run_main(const struct command *cmd, int argc, char **argv)
 	struct done_set done = { 0 };
 	struct sweep s;
 	struct point *points = NULL;
+	struct run_record rec = { .invoked_as = nfsweep_invoked_as,
+				  .argc = argc,
+				  .argv = argv,
+				  .started = time(NULL),
+				  .resumable = 1 };
 	size_t n, todo, ran = 0;
-	int ret, argi, stopped = 0;
+	int ret, argi, stopped = 0, err;
 
 	ret = cmd_parse(cmd, argc, argv, &o, &argi);
 	if (ret != CMD_GO_ON)
@@ -236,6 +236,15 @@ static int cmd_run_main(const struct command *cmd, int argc, char **argv)
 			"%ld KiB)\n",
 			ran, s.failed, o.out, ru.ru_maxrss);
 		ret = s.failed ? EXIT_FAILED : EXIT_OK;
+	}
+	rec.planned = n;
+	rec.done_before = n - todo;
+	rec.exit_status = ret;
+	err = run_record_append(&s, &rec);
+	if (err) {
+		fprintf(stderr, "nfsweep run: %s: %s\n", s.run_path, strerror(-err));
+		if (ret == EXIT_OK)
+			ret = EXIT_SETUP;
 	}
 out_close:
 	close(s.csv_fd);

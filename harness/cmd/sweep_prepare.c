@@ -173,17 +173,17 @@ refused:
 }
 
 /*
- * FILE.ops.csv, FILE.rpc.csv and FILE.hosts.csv beside --out FILE.csv: a new sweep refuses
+ * FILE.ops.csv, FILE.rpc.csv, FILE.hosts.csv and FILE.run.csv beside --out FILE.csv: a new sweep refuses
  * ones left over (nothing is overwritten, nothing mixes), and --resume
  * drops a row a crash cut short at their ends, as in FILE.csv.
  */
 static int prepare_detail_files(const struct command *cmd, struct sweep *s)
 {
-	const struct table_info *t[3] = { &table_ops, &table_rpc, &table_hosts };
-	char *path[3] = { s->ops_path, s->rpc_path, s->hosts_path };
+	const struct table_info *t[4] = { &table_ops, &table_rpc, &table_hosts, &table_run };
+	char *path[4] = { s->ops_path, s->rpc_path, s->hosts_path, s->run_path };
 	char why[512];
 
-	for (int i = 0; i < 3; i++) {
+	for (int i = 0; i < 4; i++) {
 		int truncated, ret;
 
 		if (detail_path(s->o->out, t[i], path[i], PATH_MAX)) {

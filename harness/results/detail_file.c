@@ -64,6 +64,7 @@ int detail_append(const char *path, const struct table_info *t, char *const *cel
 	const char *hdr[t->ncols];
 	char why[256];
 	struct stat st;
+	off_t was = -1;
 	int fd, ret = 0;
 
 	fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
@@ -71,7 +72,7 @@ int detail_append(const char *path, const struct table_info *t, char *const *cel
 		return -errno;
 	if (fstat(fd, &st)) {
 		ret = -errno;
-	} else if (!st.st_size) {
+	} else if (!(was = st.st_size)) {
 		for (int i = 0; i < t->ncols; i++)
 			hdr[i] = t->cols[i].name;
 		ret = csv_append_record(fd, hdr, (size_t)t->ncols);
@@ -87,6 +88,12 @@ int detail_append(const char *path, const struct table_info *t, char *const *cel
 	}
 	if (!ret)
 		ret = csv_append_record(fd, (const char *const *)cells, (size_t)t->ncols);
+	/*
+	 * A full disk: what was there stays as it was, and a file made here
+	 * without its header (a reader's "no header row") goes again.
+	 */
+	if (ret && was >= 0 && !ftruncate(fd, was) && !was)
+		unlink(path);
 	close(fd);
 	return ret;
 }
@@ -176,6 +183,9 @@ int detail_validate(const char *path, const struct table_info *t, const struct d
 		for (int i = 0; i < t->ncols; i++)
 			if (table_check_cell(t, i, rec.cells[i], why, sizeof(why)))
 				problem(&pr, "%zu: column %s: %s", rec.line, t->cols[i].name, why);
+		/* the run record's rows are of commands, not of attempts */
+		if (json_col < 0)
+			continue;
 		if (attempts && !done_set_has(attempts, rec.cells[json_col]))
 			(*orphans)++;
 		row_key(t, rec.cells, key, sizeof(key));

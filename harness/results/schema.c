@@ -37,6 +37,12 @@ static const struct column_info hosts_columns[HOSTS_NCOLUMNS] = {
 #undef COLUMN
 };
 
+static const struct column_info run_columns[RUN_NCOLUMNS] = {
+#define COLUMN(id, type, unit, meaning) [RUN_COL_##id] = { #id, COL_##type, unit, meaning },
+#include "run_columns.def"
+#undef COLUMN
+};
+
 static const struct column_info compare_columns[COMPARE_NCOLUMNS] = {
 #define COLUMN(id, type, unit, meaning) [COMPARE_COL_##id] = { #id, COL_##type, unit, meaning },
 #include "compare_columns.def"
@@ -64,6 +70,10 @@ static const int rpc_required[] = {
 static const int hosts_required[] = {
 	HOSTS_COL_schema_version, HOSTS_COL_profile,  HOSTS_COL_target, HOSTS_COL_read_pct,
 	HOSTS_COL_repeat,	  HOSTS_COL_fio_json, HOSTS_COL_host,	HOSTS_COL_reported,
+};
+static const int run_required[] = {
+	RUN_COL_schema_version, RUN_COL_command,     RUN_COL_started, RUN_COL_ended,
+	RUN_COL_command_line,	RUN_COL_exit_status, RUN_COL_outcome,
 };
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -102,9 +112,19 @@ const struct table_info table_hosts = {
 	.required = hosts_required,
 	.nrequired = N(hosts_required),
 };
+const struct table_info table_run = {
+	.file = "FILE.run.csv",
+	.suffix = ".run",
+	.rows = "one row per `nfsweep run` or `curve` that wrote into FILE.csv: what no row holds",
+	.cols = run_columns,
+	.ncols = RUN_NCOLUMNS,
+	.min_cols = RUN_NCOLUMNS,
+	.required = run_required,
+	.nrequired = N(run_required),
+};
 /* clang-format off */
 const struct table_info *const schema_tables[] = {
-	&table_results, &table_ops, &table_rpc, &table_hosts,
+	&table_results, &table_ops, &table_rpc, &table_hosts, &table_run,
 };
 /* clang-format on */
 const size_t schema_ntables = N(schema_tables);

@@ -56,6 +56,14 @@ enum hosts_column {
 	HOSTS_NCOLUMNS
 };
 
+/* FILE.run.csv (run_columns.def): one row per command that wrote into FILE.csv */
+enum run_column {
+#define COLUMN(id, type, unit, meaning) RUN_COL_##id,
+#include "run_columns.def"
+#undef COLUMN
+	RUN_NCOLUMNS
+};
+
 /* compare.csv and compare-runs.csv (compare_columns.def): one row per ratio compare prints */
 enum compare_column {
 #define COLUMN(id, type, unit, meaning) COMPARE_COL_##id,
@@ -92,7 +100,7 @@ struct table_info {
 	const int *required;
 	size_t nrequired;
 };
-extern const struct table_info table_results, table_ops, table_rpc, table_hosts;
+extern const struct table_info table_results, table_ops, table_rpc, table_hosts, table_run;
 extern const struct table_info *const schema_tables[];
 extern const size_t schema_ntables;
 /* The CSV files made from results, not beside them: compare's and make bench's. */

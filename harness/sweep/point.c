@@ -308,6 +308,7 @@ static int write_row(struct sweep *s, struct row *r, const char *status, const c
 			s->cmd, s->o->out, strerror(-ret));
 		return ret;
 	}
+	s->rows++;
 	if (strcmp(status, STATUS_OK)) {
 		fprintf(stderr, "%s: %s\n", status, err);
 		s->failed++;

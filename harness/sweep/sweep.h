@@ -33,9 +33,11 @@ struct sweep {
 	char rpc_path[PATH_MAX];	  /* FILE.rpc.csv beside the results file */
 	char ops_path[PATH_MAX];	  /* FILE.ops.csv */
 	char hosts_path[PATH_MAX];	  /* FILE.hosts.csv (--hosts) */
+	char run_path[PATH_MAX];	  /* FILE.run.csv: the commands that wrote the file */
 	char hosts_file[PATH_MAX];	  /* fio's host file (--hosts), in fio_dir */
 	int csv_fd;
-	int failed;		       /* points that wrote a failed row */
+	int rows;		       /* points that wrote a row */
+	int failed;		       /* of them, points that wrote a failed row */
 	int progress;		       /* stderr is a terminal: a live status line */
 	char eta[32];		       /* the sweep's "(eta 12m03s) " */
 	char line[256];		       /* the point's line so far ("[3/22] .. 1: ") */

@@ -47,6 +47,27 @@ done
 "$N" "${args[@]}" --resume 2>"$T_DISK/b.err" || { cat "$T_DISK/b.err"; fail "final resume failed"; }
 grep -q 'already done' "$T_DISK/b.err" || fail "resume did not skip done points"
 check "$out" --rows 12 --status ok --once --json
+# FILE.run.csv: one row per command, the interrupted ones with the command that finishes them
+python3 - "${out%.csv}.run.csv" "$N" "${args[@]}" <<'PY' || fail "sweep.run.csv does not record the three commands"
+import csv, shlex, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+argv = sys.argv[2:]
+assert [r["exit_status"] for r in rows] == ["130", "143", "0"], [r["exit_status"] for r in rows]
+assert [r["outcome"] for r in rows][2] == "ok", rows[2]
+assert shlex.split(rows[0]["command_line"]) == argv, (rows[0]["command_line"], argv)
+for r in rows[:2]:
+    assert shlex.split(r["resume"]) == argv + ["--resume"], r["resume"]
+assert shlex.split(rows[1]["command_line"]) == argv + ["--resume"], rows[1]["command_line"]
+assert rows[2]["resume"] == "", rows[2]["resume"]
+assert all(r["planned"] == "12" for r in rows), [r["planned"] for r in rows]
+# each command starts where the one before stopped: every point ran once
+done = 0
+for r in rows:
+    assert int(r["done_before"]) == done, (r["done_before"], done)
+    done += int(r["ran"]) - int(r["failed"])
+    assert r["started"] <= r["ended"], r
+print("run record: %s" % ", ".join("%s+%s" % (r["done_before"], r["ran"]) for r in rows))
+PY
 
 # 3. a failing point is a row, the sweep goes on (exit 1); --stop-on-error stops
 out=$T_DISK/c/sweep.csv
