@@ -46,129 +46,13 @@ static const struct opt o_timeline = {
 static const struct opt *const plot_opts[] = { &o_outdir, &o_base, &o_reference, &o_timeline,
 					       NULL };
 
-/*
- * "NOTE, DATE" as the charts' subtitle (inside "{/ *0.8 ..}" of an enhanced
- * title), broken at a blank every 130 characters or so: a lab note runs
- * past a chart's width otherwise. Each line is a font group of its own.
- */
-static void wrap_subtitle(char *dst, size_t len, const char *note, const char *date)
-{
-	char text[400];
-	size_t o = 0, col = 0;
-
-	snprintf(text, sizeof(text), "%s, %s", note, date);
-	for (const char *p = text; *p && o + 16 < len; p++, col++) {
-		if (*p == ' ' && col >= 130) {
-			o += (size_t)snprintf(dst + o, len - o, "}\\n{/*0.8 ");
-			col = 0;
-			continue;
-		}
-		dst[o++] = *p;
-	}
-	dst[o] = '\0';
-}
-
-/* The charts' directory, DIR/plot for their data, and the subtitle. EXIT_OK or the status. */
-static int plot_setup(struct plot_ctx *c, const char *file, char *dirbuf, size_t len)
-{
-	char note[256], date[16] = "", failed[PATH_MAX];
-	int err;
-
-	if (!c->dir) {
-		if (path_dir_of(file, dirbuf, len)) {
-			fprintf(stderr, "nfsweep plot: %s: path too long\n", file);
-			return EXIT_USAGE;
-		}
-		c->dir = dirbuf;
-	}
-	if (snprintf(c->datadir, sizeof(c->datadir), "%s/plot", c->dir) >=
-	    (int)sizeof(c->datadir)) {
-		fprintf(stderr, "nfsweep plot: --outdir %s: path too long\n", c->dir);
-		return EXIT_USAGE;
-	}
-	/* --outdir may name a directory not made yet, as --out may. */
-	err = path_mkdir_p(c->datadir, failed, sizeof(failed));
-	if (err) {
-		fprintf(stderr, "nfsweep plot: mkdir %s: %s\n", failed, strerror(-err));
-		return EXIT_SETUP;
-	}
-	gp_text(note, sizeof(note), c->t->note[0] ? c->t->note : "no --note recorded", 1);
-	memcpy(date, c->t->first_time, 10);
-	wrap_subtitle(c->subtitle, sizeof(c->subtitle), note, date);
-	return EXIT_OK;
-}
-
-/* The charts of profile @p; their names (printed once drawn) into @drawn. */
-static int profile_charts(struct plot_ctx *c, int p, int timeline, char drawn[][96], int *n)
-{
-	const char *name = c->t->profiles[p];
-	int r;
-
-	if (plot_profile_chart(c, p))
-		return -1;
-	snprintf(drawn[(*n)++], 96, "%s", name);
-	r = plot_latency_chart(c, p);
-	if (r < 0)
-		return -1;
-	if (!r)
-		snprintf(drawn[(*n)++], 96, "%s-latency", name);
-	if (!timeline)
-		return 0;
-	r = plot_timeline_chart(c, p);
-	if (r == 1)
-		fprintf(stderr,
-			"nfsweep plot: --timeline: no per-second logs for %s (the rows "
-			"of nfsweep before schema 1.2 have none)\n",
-			name);
-	else if (!r)
-		snprintf(drawn[(*n)++], 96, "%s-timeline", name);
-	return r < 0 ? -1 : 0;
-}
-
-/*
- * Every chart into charts.gp, then gnuplot once; the charts drawn are
- * listed on stdout. EXIT_OK, or EXIT_SETUP (said).
- */
-static int draw(struct plot_ctx *c, int timeline)
-{
-	char script[PATH_MAX + 16], drawn[3 * RT_MAX + 4][96];
-	int r = 0, n = 0;
-
-	snprintf(script, sizeof(script), "%s/charts.gp", c->datadir);
-	c->gp = fopen(script, "w");
-	if (!c->gp) {
-		fprintf(stderr, "nfsweep plot: open %s: %s\n", script, strerror(errno));
-		return EXIT_SETUP;
-	}
-	for (int p = 0; p < c->t->nprofiles && !r; p++)
-		r = profile_charts(c, p, timeline, drawn, &n);
-	if (!r && !(r = plot_nconnect_chart(c)))
-		snprintf(drawn[n++], 96, "nconnect");
-	if (r >= 0 && !(r = plot_curve_chart(c)))
-		snprintf(drawn[n++], 96, "curve");
-	if (r >= 0 && !(r = plot_ops_chart(c)))
-		snprintf(drawn[n++], 96, "ops-latency");
-	if (r >= 0 && !(r = plot_hosts_chart(c)))
-		snprintf(drawn[n++], 96, "hosts");
-	fclose(c->gp);
-	if (r < 0)
-		return EXIT_SETUP;
-	r = gp_run(c->dir, GP_DATA "/charts.gp");
-	if (r) {
-		fprintf(stderr, "nfsweep plot: gnuplot %s failed (exit %d)\n", script, r);
-		return EXIT_SETUP;
-	}
-	for (int i = 0; i < n; i++)
-		printf("%s/%s.png %s/%s.svg\n", c->dir, drawn[i], c->dir, drawn[i]);
-	return EXIT_OK;
-}
-
 static int cmd_plot_main(const struct command *cmd, int argc, char **argv)
 {
 	struct plot_opts o = { 0 };
 	struct results_table *t = NULL;
 	struct reference ref = { 0 };
 	struct plot_ctx c = { 0 };
+	struct plot_drawn drawn;
 	char why[512], dirbuf[PATH_MAX];
 	int ret, argi, unused = 0;
 
@@ -199,9 +83,15 @@ static int cmd_plot_main(const struct command *cmd, int argc, char **argv)
 		ret = EXIT_USAGE;
 		goto out;
 	}
-	ret = plot_setup(&c, c.csv_path, dirbuf, sizeof(dirbuf));
-	if (!ret)
-		ret = draw(&c, o.timeline);
+	ret = plot_begin(&c, dirbuf, sizeof(dirbuf), why, sizeof(why));
+	if (ret) {
+		fprintf(stderr, "nfsweep plot: %s\n", why);
+		ret = ret == -ENAMETOOLONG ? EXIT_USAGE : EXIT_SETUP;
+		goto out;
+	}
+	ret = plot_draw_all(&c, o.timeline, &drawn) ? EXIT_SETUP : EXIT_OK;
+	for (int i = 0; !ret && i < drawn.n; i++)
+		printf("%s/%s.png %s/%s.svg\n", c.dir, drawn.c[i].name, c.dir, drawn.c[i].name);
 out:
 	reference_free(&ref);
 	free(t);

@@ -69,4 +69,38 @@ int plot_ops_chart(struct plot_ctx *c);
  */
 int plot_hosts_chart(struct plot_ctx *c);
 
+/* What plot_draw_all drew: each chart's kind, profile (-1: none) and name (NAME.png|svg). */
+enum plot_kind {
+	PLOT_PROFILE,
+	PLOT_LATENCY,
+	PLOT_TIMELINE,
+	PLOT_NCONNECT,
+	PLOT_CURVE,
+	PLOT_OPS,
+	PLOT_HOSTS
+};
+struct plot_chart {
+	enum plot_kind kind;
+	int profile;
+	char name[96];
+};
+struct plot_drawn {
+	struct plot_chart c[3 * RT_MAX + 4];
+	int n;
+	int no_timeline; /* a timeline was asked for and some profile had no per-second logs */
+};
+
+/*
+ * The charts' directory (c->dir, or the results file's), DIR/plot for
+ * their data, and the subtitle. 0, or -errno with @why (-ENAMETOOLONG: a
+ * path too long).
+ */
+int plot_begin(struct plot_ctx *c, char *dirbuf, size_t len, char *why, size_t wlen);
+
+/*
+ * Every chart of c->t (with @timeline, the per-second ones too) into
+ * charts.gp, then gnuplot once; @d lists them. 0, or -1 (said on stderr).
+ */
+int plot_draw_all(struct plot_ctx *c, int timeline, struct plot_drawn *d);
+
 #endif

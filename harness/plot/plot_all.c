@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Every chart of a results file, into charts.gp, then gnuplot once (see
+ * plot.h): what `nfsweep plot` draws and `nfsweep report` shows.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "plot/gnuplot.h"
+#include "plot/plot.h"
+#include "util/paths.h"
+
+/*
+ * "NOTE, DATE" as the charts' subtitle (inside "{/ *0.8 ..}" of an enhanced
+ * title), broken at a blank every 130 characters or so: a lab note runs
+ * past a chart's width otherwise. Each line is a font group of its own.
+ */
+static void wrap_subtitle(char *dst, size_t len, const char *note, const char *date)
+{
+	char text[400];
+	size_t o = 0, col = 0;
+
+	snprintf(text, sizeof(text), "%s, %s", note, date);
+	for (const char *p = text; *p && o + 16 < len; p++, col++) {
+		if (*p == ' ' && col >= 130) {
+			o += (size_t)snprintf(dst + o, len - o, "}\\n{/*0.8 ");
+			col = 0;
+			continue;
+		}
+		dst[o++] = *p;
+	}
+	dst[o] = '\0';
+}
+
+int plot_begin(struct plot_ctx *c, char *dirbuf, size_t len, char *why, size_t wlen)
+{
+	char note[256], date[16] = "", failed[PATH_MAX];
+	int err;
+
+	if (!c->dir) {
+		if (path_dir_of(c->csv_path, dirbuf, len)) {
+			snprintf(why, wlen, "%s: path too long", c->csv_path);
+			return -ENAMETOOLONG;
+		}
+		c->dir = dirbuf;
+	}
+	if (snprintf(c->datadir, sizeof(c->datadir), "%s/plot", c->dir) >=
+	    (int)sizeof(c->datadir)) {
+		snprintf(why, wlen, "--outdir %s: path too long", c->dir);
+		return -ENAMETOOLONG;
+	}
+	/* --outdir may name a directory not made yet, as --out may. */
+	err = path_mkdir_p(c->datadir, failed, sizeof(failed));
+	if (err) {
+		snprintf(why, wlen, "mkdir %s: %s", failed, strerror(-err));
+		return err;
+	}
+	gp_text(note, sizeof(note), c->t->note[0] ? c->t->note : "no --note recorded", 1);
+	memcpy(date, c->t->first_time, 10);
+	wrap_subtitle(c->subtitle, sizeof(c->subtitle), note, date);
+	return 0;
+}
+
+static void add(struct plot_drawn *d, enum plot_kind kind, int profile, const char *name)
+{
+	struct plot_chart *ch = &d->c[d->n++];
+
+	ch->kind = kind;
+	ch->profile = profile;
+	snprintf(ch->name, sizeof(ch->name), "%s", name);
+}
+
+/* The charts of profile @p into @d. 0, or -1. */
+static int profile_charts(struct plot_ctx *c, int p, int timeline, struct plot_drawn *d)
+{
+	const char *name = c->t->profiles[p];
+	char n[96];
+	int r;
+
+	if (plot_profile_chart(c, p))
+		return -1;
+	add(d, PLOT_PROFILE, p, name);
+	r = plot_latency_chart(c, p);
+	if (r < 0)
+		return -1;
+	snprintf(n, sizeof(n), "%s-latency", name);
+	if (!r)
+		add(d, PLOT_LATENCY, p, n);
+	if (!timeline)
+		return 0;
+	r = plot_timeline_chart(c, p);
+	if (r == 1) {
+		d->no_timeline = 1;
+		fprintf(stderr,
+			"nfsweep plot: --timeline: no per-second logs for %s (the rows of nfsweep "
+			"before schema 1.2 have none, nor have those of --hosts)\n",
+			name);
+	}
+	snprintf(n, sizeof(n), "%s-timeline", name);
+	if (!r)
+		add(d, PLOT_TIMELINE, p, n);
+	return r < 0 ? -1 : 0;
+}
+
+int plot_draw_all(struct plot_ctx *c, int timeline, struct plot_drawn *d)
+{
+	char script[PATH_MAX + 16];
+	int r = 0;
+
+	memset(d, 0, sizeof(*d));
+	snprintf(script, sizeof(script), "%s/charts.gp", c->datadir);
+	c->gp = fopen(script, "w");
+	if (!c->gp) {
+		fprintf(stderr, "nfsweep plot: open %s: %s\n", script, strerror(errno));
+		return -1;
+	}
+	for (int p = 0; p < c->t->nprofiles && !r; p++)
+		r = profile_charts(c, p, timeline, d);
+	if (!r && !(r = plot_nconnect_chart(c)))
+		add(d, PLOT_NCONNECT, -1, "nconnect");
+	if (r >= 0 && !(r = plot_curve_chart(c)))
+		add(d, PLOT_CURVE, -1, "curve");
+	if (r >= 0 && !(r = plot_ops_chart(c)))
+		add(d, PLOT_OPS, -1, "ops-latency");
+	if (r >= 0 && !(r = plot_hosts_chart(c)))
+		add(d, PLOT_HOSTS, -1, "hosts");
+	fclose(c->gp);
+	c->gp = NULL;
+	if (r < 0)
+		return -1;
+	r = gp_run(c->dir, GP_DATA "/charts.gp");
+	if (r) {
+		fprintf(stderr, "nfsweep plot: gnuplot %s failed (exit %d)\n", script, r);
+		return -1;
+	}
+	return 0;
+}
