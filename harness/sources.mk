@@ -20,6 +20,7 @@ HARNESS_LIB_SRCS := \
 	sweep/point.c sweep/point_local.c sweep/point_jobfile.c sweep/point_outcome.c sweep/point_rpc.c sweep/point_ops.c \
 	sweep/profile_info.c sweep/sweep_profiles.c sweep/fio_knows.c sweep/hosts.c sweep/hosts_preflight.c sweep/point_hosts.c \
 	sweep/run_record.c \
+	report/rows.c report/page.c \
 	util/strbuf.c util/paths.c util/label.c util/lock.c util/sink.c
 
 HARNESS_CMD_SRCS := cmd/commands.c cmd/sweep_prepare.c cmd/cmd_run.c cmd/cmd_plan.c \

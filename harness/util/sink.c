@@ -82,6 +82,17 @@ void sink_html(struct strbuf *sb, const char *s)
 	}
 }
 
+void sink_url_path(struct strbuf *sb, const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || strchr("/._~-", *p))
+			sb_addc(sb, (char)*p);
+		else
+			sb_printf(sb, "%%%02X", *p);
+	}
+}
+
 void sink_data_url(struct strbuf *sb, const char *mime, const unsigned char *data, size_t n)
 {
 	static const char b64[] =

@@ -67,6 +67,14 @@ void sink_html(struct strbuf *sb, const char *s);
  */
 void sink_data_url(struct strbuf *sb, const char *mime, const unsigned char *data, size_t n);
 
+/*
+ * @s, a relative path, as the path of a URL (an href): every byte but
+ * [A-Za-z0-9/._~-] percent-encoded (RFC 3986), so that ' ', '#', '?',
+ * '%' and ':' in a file name stay part of the name. The result needs no
+ * HTML escaping.
+ */
+void sink_url_path(struct strbuf *sb, const char *s);
+
 /* @s as literal text in a glob(3) pattern: '*', '?', '[' and '\\' escaped. 0, or -ENAMETOOLONG. */
 int sink_glob(const char *s, char *dst, size_t len) __attribute__((warn_unused_result));
 

@@ -186,6 +186,28 @@ START_TEST(test_data_url_as_base64)
 }
 END_TEST
 
+/* sink_url_path: what Python's urllib.parse.quote makes of a path, safe="/~" */
+START_TEST(test_url_path)
+{
+	static const struct {
+		const char *s, *url;
+	} cases[] = {
+		{ "fio/sweep/seq64k-nc1.json", "fio/sweep/seq64k-nc1.json" },
+		{ "a b/c#d?e%f:g", "a%20b/c%23d%3Fe%25f%3Ag" },
+		{ "\"q\" <x> &y 'z'", "%22q%22%20%3Cx%3E%20%26y%20%27z%27" },
+		{ "caf\xc3\xa9", "caf%C3%A9" },
+	};
+	struct strbuf sb = { 0 };
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		sb_reset(&sb);
+		sink_url_path(&sb, cases[i].s);
+		ck_assert_str_eq(sb_str(&sb), cases[i].url);
+	}
+	sb_free(&sb);
+}
+END_TEST
+
 Suite *make_sink_suite(void)
 {
 	Suite *s = suite_create("sink");
@@ -199,6 +221,7 @@ Suite *make_sink_suite(void)
 			    sizeof(hostile) / sizeof(hostile[0]));
 	tcase_add_loop_test(tc, test_html, 0, sizeof(html_cases) / sizeof(html_cases[0]));
 	tcase_add_loop_test(tc, test_data_url_as_base64, 0, 6);
+	tcase_add_test(tc, test_url_path);
 	suite_add_tcase(s, tc);
 	return s;
 }

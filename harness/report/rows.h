@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef NFSWEEP_REPORT_ROWS_H
+#define NFSWEEP_REPORT_ROWS_H
+
+/*
+ * A CSV file of the schema held whole, its cells found by the header's
+ * names: the report reads the results file and every file beside it
+ * (older minors have fewer columns, and a missing one reads as "").
+ */
+#include <stddef.h>
+
+#include "results/csv.h"
+
+struct rows {
+	struct csv_record hdr;
+	struct csv_record *r;
+	size_t n;
+};
+
+/* 0, or -errno (-ENOENT: no such file; -EPROTO: no header row). */
+int rows_load(const char *path, struct rows *t);
+
+/* The index of column @name in the header, or -1. */
+int rows_col(const struct rows *t, const char *name);
+
+/* Row @i's cell of column @col (rows_col), "" when it has none. */
+const char *rows_cell(const struct rows *t, size_t i, int col);
+
+/* Row @i's cell of column @name, "" when it has none. */
+const char *rows_get(const struct rows *t, size_t i, const char *name);
+
+void rows_free(struct rows *t);
+
+#endif
