@@ -20,12 +20,12 @@ HARNESS_LIB_SRCS := \
 	sweep/point.c sweep/point_local.c sweep/point_jobfile.c sweep/point_outcome.c sweep/point_rpc.c sweep/point_ops.c \
 	sweep/profile_info.c sweep/sweep_profiles.c sweep/fio_knows.c sweep/hosts.c sweep/hosts_preflight.c sweep/point_hosts.c \
 	sweep/run_record.c \
-	report/rows.c report/page.c \
+	report/rows.c report/page.c report/report.c report/headline.c report/report_compare.c \
 	util/strbuf.c util/paths.c util/label.c util/lock.c util/sink.c
 
 HARNESS_CMD_SRCS := cmd/commands.c cmd/sweep_prepare.c cmd/cmd_run.c cmd/cmd_plan.c \
 	cmd/cmd_curve.c cmd/cmd_validate.c cmd/cmd_ort.c cmd/cmd_mounts.c cmd/cmd_summary.c \
-	cmd/cmd_compare.c cmd/cmd_plot.c cmd/cmd_schema.c cmd/cmd_help.c
+	cmd/cmd_compare.c cmd/cmd_plot.c cmd/cmd_report.c cmd/cmd_schema.c cmd/cmd_help.c
 
 HARNESS_HDRS = $(wildcard $(HARNESS_DIR)/*/*.h $(HARNESS_DIR)/*/*.def) \
 	$(wildcard $(HARNESS_DIR)/../results-schema/*.def)

@@ -5,7 +5,7 @@
 # runs apt-get; otherwise it prints the exact command and exits 1, so a
 # user is never surprised by a sudo prompt from a Makefile.
 #
-# Usage: tools/deps.sh [GROUP...]   groups: build test fuzz lab qemu fiosuite bench plot office ci
+# Usage: tools/deps.sh [GROUP...]   groups: build test fuzz lab qemu fiosuite bench plot office browser gates ci
 # Exit:  0 all present, 1 missing and not root, 2 apt-get failed.
 set -eu
 
@@ -26,6 +26,9 @@ pkgs_fiosuite="python3-statsmodels"
 pkgs_bench="linux-perf strace"
 pkgs_plot="gnuplot-nox"
 pkgs_office="libreoffice-calc-nogui"
+# The report's test: the page opened in a real browser (headless Chromium, driven through
+# its ChromeDriver by Selenium), printed to PDF and the PDF's pages counted (poppler).
+pkgs_browser="chromium chromium-driver python3-selenium poppler-utils fonts-dejavu-core"
 # CI's fresh-root stage (tools/fresh-root.sh): a minimal Debian root of its own.
 pkgs_gates="clang-format-14 shellcheck python3-pyflakes"
 pkgs_ci="debootstrap"
@@ -43,9 +46,10 @@ for g in $groups; do
 	bench) want="$want $pkgs_bench" ;;
 	plot)  want="$want $pkgs_plot" ;;
 	office) want="$want $pkgs_office" ;;
+	browser) want="$want $pkgs_browser" ;;
 	gates) want="$want $pkgs_gates" ;;
 	ci)    want="$want $pkgs_ci" ;;
-	*) echo "deps.sh: unknown group '$g' (build test fuzz lab qemu fiosuite bench plot office gates ci)" >&2
+	*) echo "deps.sh: unknown group '$g' (build test fuzz lab qemu fiosuite bench plot office browser gates ci)" >&2
 	   exit 2 ;;
 	esac
 done

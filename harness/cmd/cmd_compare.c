@@ -20,11 +20,13 @@
 #include "results/csv.h"
 #include "results/reference.h"
 #include "results/results_table.h"
+#include "report/report.h"
 #include "results/schema.h"
 #include "util/paths.h"
 
 struct compare_opts {
 	const char *base, *out, *reference;
+	int report;
 };
 
 /* clang-format off */
@@ -41,7 +43,35 @@ o_reference = { .name = "reference", .arg = "DIR", .type = OPT_STR,
 	.help = "the published figures (default: results-schema/reference, or the installed copy)",
 	.complete = OPT_COMPLETE_DIR, .example = "results-schema/reference" };
 /* clang-format on */
-static const struct opt *const compare_opts[] = { &o_base, &o_out, &o_reference, NULL };
+static const struct opt o_report = {
+	.name = "report",
+	.type = OPT_FLAG,
+	.off = offsetof(struct compare_opts, report),
+	.help = "two files: also the comparison as a page of its own (--out's name, .html)",
+	.more = "One self-contained HTML page, as nfsweep report writes for one run: what each run "
+		"was, side by side, and every ratio of the CSV.",
+};
+static const struct opt *const compare_opts[] = { &o_base, &o_out, &o_reference, &o_report, NULL };
+
+/* The before/after page beside the CSV just written: EXIT_OK, or EXIT_SETUP (said). */
+static int write_runs_page(const char *before, const char *after, const char *csv)
+{
+	char html[PATH_MAX + 8], why[1024];
+	size_t n = strlen(csv);
+
+	if (n > 4 && !strcmp(csv + n - 4, ".csv"))
+		n -= 4;
+	if (snprintf(html, sizeof(html), "%.*s.html", (int)n, csv) >= (int)sizeof(html)) {
+		fprintf(stderr, "nfsweep compare: --report: %s: path too long\n", csv);
+		return EXIT_SETUP;
+	}
+	if (report_compare(before, after, csv, html, why, sizeof(why))) {
+		fprintf(stderr, "nfsweep compare: --report: %s\n", why);
+		return EXIT_SETUP;
+	}
+	fprintf(stderr, "nfsweep compare: the page in %s\n", html);
+	return EXIT_OK;
+}
 
 /*
  * How far a measured ratio is from the published one, in percent of it; an
@@ -400,6 +430,14 @@ static int cmd_compare_main(const struct command *cmd, int argc, char **argv)
 		}
 		unused += rt_report_unused(t[i], "compare", argv[argi + i]);
 	}
+	if (nfiles == 1 && o.report) {
+		fprintf(stderr,
+			"nfsweep compare: --report is for two files; the page of one run is "
+			"nfsweep report %s\n",
+			argv[argi]);
+		ret = EXIT_USAGE;
+		goto out;
+	}
 	if (nfiles == 1) {
 		ret = compare_targets(&o, t[0], argv[argi]);
 		goto out;
@@ -410,6 +448,8 @@ static int cmd_compare_main(const struct command *cmd, int argc, char **argv)
 	}
 	if (compare_runs(t[0], t[1], argv[argi], argv[argi + 1], &out)) {
 		ret = commit_out(&out);
+		if (ret == EXIT_OK && o.report)
+			ret = write_runs_page(argv[argi], argv[argi + 1], o.out);
 	} else {
 		csv_file_abort(&out);
 		fprintf(stderr,
@@ -438,7 +478,8 @@ const struct command command_compare = {
 		"random write) beside the published\ngains and their difference from them (compare.csv). With two files (before "
 		"and after a tuning change): each point of the\nsecond over the same point of the "
 		"first, throughput and p99 latency of reads and writes\n(compare-runs.csv beside "
-		"the second). Printed, and written as CSV to --out.",
+		"the second). Printed, and written as CSV to --out; with --report, also as a "
+		"page\n(compare-runs.html).",
 	.opts = compare_opts,
 	.exits =
 		(const struct exit_use[]){

@@ -13,14 +13,21 @@
 #include "cli/opt.h"
 
 extern const struct command command_run, command_curve, command_plan, command_validate, command_ort,
-	command_mounts, command_summary, command_compare, command_plot, command_schema,
-	command_help, command_completion;
+	command_mounts, command_summary, command_compare, command_plot, command_report,
+	command_schema, command_help, command_completion;
 
 /* Every command, in the order `nfsweep --help` lists them. */
 extern const struct command *const commands[];
 extern const size_t ncommands;
 
 const struct command *command_find(const char *name);
+
+/*
+ * The page of @csv as run and curve end (report/): its path said on
+ * stderr, or why there is none. 0, or -1; a missing page never changes the
+ * command's exit status (the rows are what it measured).
+ */
+int report_after_run(const char *cmd, const char *csv);
 
 /* How nfsweep was started (main's argv[0]): the resume command is printed with it. */
 extern const char *nfsweep_invoked_as;

@@ -1,0 +1,309 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Section 2 of the run's page: the measured figures against the published
+ * ones, the way `compare`, `ort` and the op-mix rows give them: the nconnect
+ * ratios of compare.csv (the same function, the same numbers), a curve's
+ * ORT and peak beside SPEC's curves, an op mix beside the one asked and its
+ * RPCs beside SPEC SFS 2008's.
+ */
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "curve/curve.h"
+#include "curve/ort.h"
+#include "report/report_int.h"
+#include "results/compare.h"
+#include "results/schema.h"
+
+/* @d rounded to the tenth it is shown with, and -0 made 0: "-0.0" is never shown. */
+static double shown(double d)
+{
+	return nearbyint(d * 10) / 10 + 0.0;
+}
+
+/* The nconnect comparison, as compare prints it and writes compare.csv. */
+static void nconnect(struct rep *r)
+{
+	const struct results_table *t = r->t;
+	struct page *pg = &r->pg;
+	int base = compare_nconnect_one(t), n = 0;
+
+	for (int tg = 0; tg < t->ntargets; tg++)
+		n += compare_nconnect_variant(t, tg);
+	pg_raw(pg, "<h3>nconnect</h3>\n");
+	if (base < 0 || !n) {
+		pg_raw(pg, "<p id=\"no-nconnect\">");
+		pg_textf(pg,
+			 "No published nconnect comparison: it is an nconnect=N variant over the "
+			 "nconnect=1 one, and this file has %s.",
+			 base < 0 ? "no target mounted with nconnect=1 on one transport" :
+				    "no target mounted with nconnect=N that got its N transports");
+		pg_raw(pg, "</p>\n");
+		return;
+	}
+	pg_raw(pg, "<p>");
+	pg_textf(pg,
+		 "Each nconnect=N variant over %s (nconnect=1), beside the published gain; the "
+		 "difference is measured / published - 1. These are the ratios of compare.csv.",
+		 t->targets[base]);
+	pg_raw(pg, "</p>\n<table id=\"nconnect\"><thead><tr><th>workload</th><th>unit</th>");
+	for (int tg = 0; tg < t->ntargets; tg++)
+		if (compare_nconnect_variant(t, tg))
+			pg_elem(pg, "th", t->targets[tg]);
+	pg_raw(pg, "<th>published</th><th>difference</th></tr></thead><tbody>\n");
+	for (int h = 0; h < NHEADLINES; h++) {
+		const struct headline *hl = &headlines[h];
+		int p = rt_profile(t, hl->profile);
+		const struct ref_value *pub = reference_find(&r->ref, "nconnect gain", hl->profile,
+							     hl->read_pct, "ratio");
+		struct strbuf diff = { 0 };
+
+		pg_rawf(pg, "<tr data-profile=\"%s\" data-read-pct=\"%d\" data-metric=\"%s\">",
+			hl->profile, hl->read_pct, rt_metric_column[hl->metric]);
+		pg_elem(pg, "td", hl->name);
+		pg_elem(pg, "td", hl->unit);
+		for (int tg = 0; tg < t->ntargets; tg++) {
+			double v[3];
+
+			if (!compare_nconnect_variant(t, tg))
+				continue;
+			if (p < 0 || compare_ratio(t, p, hl->read_pct, tg, base, hl->metric, &v[0],
+						   &v[1], &v[2])) {
+				pg_raw(pg, "<td class=\"n\">-</td>");
+				sb_adds(&diff, diff.len ? ", -" : "-");
+				continue;
+			}
+			/* the ratio as compare.csv has it, to the digit */
+			pg_raw(pg, "<td class=\"n ratio\" data-target=\"");
+			pg_text(pg, t->targets[tg]);
+			pg_rawf(pg, "\" data-ratio=\"%.3f\">%.2fx</td>", v[2], v[2]);
+			if (pub && pub->value > 0)
+				sb_printf(&diff, "%s%+.0f%%", diff.len ? ", " : "",
+					  nearbyint((v[2] / pub->value - 1) * 100) + 0.0);
+		}
+		if (pub)
+			pg_rawf(pg, "<td class=\"n\">%.1fx</td>", pub->value);
+		else
+			pg_raw(pg, "<td class=\"n\">-</td>");
+		pg_elem(pg, "td", pub && diff.len ? sb_str(&diff) : "-");
+		pg_raw(pg, "</tr>\n");
+		sb_free(&diff);
+	}
+	pg_raw(pg, "</tbody></table>\n");
+	if (r->t->note[0] && strstr(r->t->note, "lab"))
+		pg_raw(pg, "<p class=\"muted\">The lab's figures are its own (a model of the "
+			   "article's path, scaled down): only the ratios carry over.</p>\n");
+}
+
+/* One curve's row: its name, peak and ORT (computed as `nfsweep ort` does). */
+static void curve_row(struct page *pg, const char *name, struct curve *c, const char *cls)
+{
+	double ort, peak = 0;
+	char why[256];
+
+	for (size_t i = 0; i < c->n; i++)
+		if (c->p[i].ops_s > peak)
+			peak = c->p[i].ops_s;
+	pg_rawf(pg, "<tr class=\"%s\">", cls);
+	pg_elem(pg, "td", name);
+	pg_rawf(pg, "<td class=\"n\">%zu</td><td class=\"n\">%.0f</td>", c->n, peak);
+	if (ort_compute(c->p, c->n, &ort, why, sizeof(why)))
+		pg_elem(pg, "td", why);
+	else
+		pg_rawf(pg, "<td class=\"n ort\">%.2f</td>", ort);
+	pg_raw(pg, "</tr>\n");
+}
+
+/* Each target's curve, the published SPEC SFS 2008 curves beside. */
+static void curves(struct rep *r)
+{
+	struct page *pg = &r->pg;
+	char dir[PATH_MAX + 16];
+	struct dirent **names;
+	int n;
+
+	if (!r->t->curve_rows)
+		return;
+	pg_raw(pg, "<h3>Load curve</h3>\n<p>The Overall Response Time (ORT) is the area under "
+		   "the response-time curve over the peak, as SPEC SFS 2008 defines it (nfsweep "
+		   "ort). The published curves are SPEC SFS 2008 results of other systems under "
+		   "SFS 2008's own load: they place a curve, they do not measure the same "
+		   "thing.</p>\n<table id=\"curve\"><thead><tr><th>curve</th><th>load points</th>"
+		   "<th>peak ops/s</th><th>ORT ms</th></tr></thead><tbody>\n");
+	for (int tg = 0; tg < r->t->ncurve_targets; tg++) {
+		struct curve c = { 0 };
+		char why[256], name[128];
+
+		snprintf(name, sizeof(name), "%s (this run)", r->t->curve_targets[tg]);
+		if (curve_read(r->in->csv, r->t->curve_targets[tg], &c, why, sizeof(why))) {
+			pg_raw(pg, "<tr>");
+			pg_elem(pg, "td", name);
+			pg_raw(pg, "<td colspan=\"3\">");
+			pg_text(pg, why);
+			pg_raw(pg, "</td></tr>\n");
+			continue;
+		}
+		curve_row(pg, name, &c, "measured");
+		curve_free(&c);
+	}
+	snprintf(dir, sizeof(dir), "%s/curves", r->in->refdir);
+	n = scandir(dir, &names, NULL, alphasort);
+	for (int i = 0; i < n; i++) {
+		char path[PATH_MAX * 2 + 16], why[256];
+		size_t l = strlen(names[i]->d_name);
+		struct curve c = { 0 };
+
+		if (l > 4 && !strcmp(names[i]->d_name + l - 4, ".csv")) {
+			snprintf(path, sizeof(path), "%s/%s", dir, names[i]->d_name);
+			if (!curve_read(path, NULL, &c, why, sizeof(why))) {
+				curve_row(pg, c.source[0] ? c.source : names[i]->d_name, &c,
+					  "published");
+				curve_free(&c);
+			}
+		}
+		free(names[i]);
+	}
+	if (n >= 0)
+		free(names);
+	pg_raw(pg, "</tbody></table>\n");
+}
+
+/* The op mix of the first ok point of @profile: each job's, asked against achieved. */
+static void op_mix(struct rep *r, const char *profile)
+{
+	struct page *pg = &r->pg;
+	const char *json = NULL;
+	double l1 = 0;
+	int nspec = 0;
+
+	for (size_t i = 0; i < r->res.n && !json; i++)
+		if (!strcmp(rows_get(&r->res, i, "profile"), profile) &&
+		    !strcmp(rows_get(&r->res, i, "status"), STATUS_OK) &&
+		    atoi(rows_get(&r->res, i, "load_point")) == 0)
+			json = rows_get(&r->res, i, "fio_json");
+	pg_raw(pg, "<h3>");
+	pg_textf(pg, "Op mix: %s", profile);
+	pg_raw(pg, "</h3>\n");
+	if (!json || !r->have_ops) {
+		pg_raw(pg, "<p>");
+		pg_textf(pg, "No ok point of %s with operation rows (%s).", profile,
+			 r->have_ops ? "its points failed" : "no FILE.ops.csv beside the file");
+		pg_raw(pg, "</p>\n");
+		return;
+	}
+	pg_raw(pg, "<p>");
+	pg_textf(pg,
+		 "Its first ok point (%s): each operation's share of what each job issued, "
+		 "against the share asked.",
+		 json);
+	pg_raw(pg, "</p>\n<table class=\"opmix\"><thead><tr><th>job</th><th>operation</th>"
+		   "<th>count</th><th>asked %</th><th>achieved %</th><th>difference, points</th>"
+		   "</tr></thead><tbody>\n");
+	for (size_t i = 0; i < r->ops.n; i++) {
+		if (strcmp(rows_get(&r->ops, i, "fio_json"), json))
+			continue;
+		pg_raw(pg, "<tr>");
+		pg_elem(pg, "td", rows_get(&r->ops, i, "job"));
+		pg_elem(pg, "td", rows_get(&r->ops, i, "op"));
+		report_num(pg, rows_get(&r->ops, i, "count"), "%.0f", 1);
+		report_num(pg, rows_get(&r->ops, i, "asked_pct"), "%.1f", 1);
+		report_num(pg, rows_get(&r->ops, i, "share_pct"), "%.1f", 1);
+		pg_rawf(pg, "<td class=\"n\">%+.1f</td>",
+			shown(atof(rows_get(&r->ops, i, "share_pct")) -
+			      atof(rows_get(&r->ops, i, "asked_pct"))));
+		pg_raw(pg, "</tr>\n");
+	}
+	pg_raw(pg, "</tbody></table>\n");
+	if (!r->have_rpc)
+		return;
+	/* on the wire: the kernel's RPCs in fio's window, SPEC's mix beside */
+	for (size_t k = 0; k < r->ref.n; k++)
+		nspec += !strcmp(r->ref.v[k].figure, "RPC mix") &&
+			 !strcmp(r->ref.v[k].workload, profile);
+	pg_raw(pg, "<p>What the kernel's NFS client put on the wire in that point's window");
+	if (nspec)
+		pg_raw(pg, ", beside the RPC mix of SPEC SFS 2008 (its load generators carried "
+			   "their own NFS client; here the Linux client chooses the RPCs)");
+	pg_raw(pg, ":</p>\n<table class=\"rpcmix\"><thead><tr><th>RPC</th><th>count</th>"
+		   "<th>share %</th>");
+	if (nspec)
+		pg_raw(pg, "<th>SPEC SFS 2008 %</th><th>difference, points</th>");
+	pg_raw(pg, "</tr></thead><tbody>\n");
+	for (size_t i = 0; i < r->rpc.n; i++) {
+		const char *rpc = rows_get(&r->rpc, i, "rpc");
+		double share = atof(rows_get(&r->rpc, i, "share_pct")), spec = 0;
+
+		if (strcmp(rows_get(&r->rpc, i, "fio_json"), json))
+			continue;
+		for (size_t k = 0; k < r->ref.n; k++)
+			if (!strcmp(r->ref.v[k].figure, "RPC mix") &&
+			    !strcmp(r->ref.v[k].workload, profile) &&
+			    !strcmp(r->ref.v[k].metric, rpc))
+				spec = r->ref.v[k].value;
+		pg_raw(pg, "<tr>");
+		pg_elem(pg, "td", rpc);
+		report_num(pg, rows_get(&r->rpc, i, "count"), "%.0f", 1);
+		pg_rawf(pg, "<td class=\"n\">%.1f</td>", share);
+		if (nspec) {
+			pg_rawf(pg, "<td class=\"n\">%.0f</td><td class=\"n\">%+.1f</td>", spec,
+				shown(share - spec));
+			l1 += fabs(share - spec);
+		}
+		pg_raw(pg, "</tr>\n");
+	}
+	/* SPEC's RPCs that the client did not send at all */
+	for (size_t k = 0; nspec && k < r->ref.n; k++) {
+		const struct ref_value *v = &r->ref.v[k];
+		int sent = 0;
+
+		if (strcmp(v->figure, "RPC mix") || strcmp(v->workload, profile))
+			continue;
+		for (size_t i = 0; i < r->rpc.n && !sent; i++)
+			sent = !strcmp(rows_get(&r->rpc, i, "fio_json"), json) &&
+			       !strcmp(rows_get(&r->rpc, i, "rpc"), v->metric);
+		if (sent)
+			continue;
+		pg_raw(pg, "<tr>");
+		pg_elem(pg, "td", v->metric);
+		pg_rawf(pg,
+			"<td class=\"n\">0</td><td class=\"n\">0.0</td><td class=\"n\">%.0f</td>"
+			"<td class=\"n\">%+.1f</td></tr>\n",
+			v->value, -v->value);
+		l1 += v->value;
+	}
+	pg_raw(pg, "</tbody></table>\n");
+	if (nspec)
+		pg_rawf(pg,
+			"<p id=\"rpc-distance\">The two mixes differ by %.0f points in all (the "
+			"sum of the differences' sizes; 0 is the same mix, 200 none in "
+			"common).</p>\n",
+			l1);
+}
+
+void report_headline(struct rep *r)
+{
+	int pc = rows_col(&r->res, "profile"), ec = rows_col(&r->res, "engine");
+
+	pg_raw(&r->pg, "<section id=\"headline\"><h2>2. Against the published figures</h2>\n");
+	if (r->t->nprofiles)
+		nconnect(r);
+	curves(r);
+	/* each op-mix profile once */
+	for (size_t i = 0; i < r->res.n; i++) {
+		size_t j;
+
+		if (strcmp(rows_cell(&r->res, i, ec), "nfsweep-ops"))
+			continue;
+		for (j = 0; j < i; j++)
+			if (!strcmp(rows_cell(&r->res, j, pc), rows_cell(&r->res, i, pc)))
+				break;
+		if (j == i)
+			op_mix(r, rows_cell(&r->res, i, pc));
+	}
+	if (!r->have_ref)
+		pg_raw(&r->pg, "<p class=\"warn\">The published figures could not be read.</p>\n");
+	pg_raw(&r->pg, "</section>\n");
+}

@@ -1,0 +1,720 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The run's page (see report.h): sections 1 (what was run), 3 (charts),
+ * 4 (tables), 5 (what went wrong) and 6 (files); the headline is
+ * headline.c's.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/version.h"
+#include "report/report_int.h"
+#include "results/detail_file.h"
+#include "results/results_file.h"
+#include "results/schema.h"
+#include "util/paths.h"
+
+void report_num(struct page *pg, const char *s, const char *fmt, double scale)
+{
+	char *end;
+	double v;
+
+	if (!s || !*s) {
+		pg_raw(pg, "<td class=\"n\">-</td>");
+		return;
+	}
+	v = strtod(s, &end);
+	if (*end) {
+		pg_elem(pg, "td", s);
+		return;
+	}
+	pg_raw(pg, "<td class=\"n\">");
+	pg_textf(pg, fmt, v * scale);
+	pg_raw(pg, "</td>");
+}
+
+/* @path (in the results directory) exists? */
+static int here(const struct rep *r, const char *name)
+{
+	char p[PATH_MAX * 2];
+
+	snprintf(p, sizeof(p), "%s/%s", r->dir, name);
+	return !access(p, F_OK);
+}
+
+/* The distinct values of column @col over the rows, "a, b" into @sb. */
+static void distinct(const struct rows *t, const char *col, struct strbuf *sb)
+{
+	int c = rows_col(t, col), n = 0;
+
+	for (size_t i = 0; i < t->n; i++) {
+		const char *v = rows_cell(t, i, c);
+		size_t j;
+
+		if (!*v)
+			continue;
+		for (j = 0; j < i; j++)
+			if (!strcmp(rows_cell(t, j, c), v))
+				break;
+		if (j < i)
+			continue;
+		sb_printf(sb, "%s%s", n++ ? ", " : "", v);
+	}
+}
+
+static void fact(struct rep *r, const char *what, const char *col)
+{
+	struct strbuf sb = { 0 };
+
+	distinct(&r->res, col, &sb);
+	pg_raw(&r->pg, "<tr>");
+	pg_elem(&r->pg, "th", what);
+	pg_elem(&r->pg, "td", sb.len ? sb_str(&sb) : "not recorded");
+	pg_raw(&r->pg, "</tr>\n");
+	sb_free(&sb);
+}
+
+/* Section 1, the commands of FILE.run.csv. */
+static void run_commands(struct rep *r)
+{
+	struct page *pg = &r->pg;
+
+	if (!r->have_run) {
+		pg_raw(pg, "<p class=\"warn\" id=\"no-run-record\">");
+		pg_textf(pg,
+			 "No run record beside %s (written by nfsweep run and curve since the run "
+			 "record came in): the command line, its outcome and the command that "
+			 "finishes it are not known. What follows is from the rows alone.",
+			 r->name);
+		pg_raw(pg, "</p>\n");
+		return;
+	}
+	pg_raw(pg, "<table id=\"commands\"><thead><tr><th>command line</th><th>started</th>"
+		   "<th>ended</th><th>s</th><th>points: planned, done before, ran, failed</th>"
+		   "<th>exit</th></tr></thead><tbody>\n");
+	for (size_t i = 0; i < r->run.n; i++) {
+		pg_raw(pg, "<tr><td><code>");
+		pg_text(pg, rows_get(&r->run, i, "command_line"));
+		pg_raw(pg, "</code></td>");
+		pg_elem(pg, "td", rows_get(&r->run, i, "started"));
+		pg_elem(pg, "td", rows_get(&r->run, i, "ended"));
+		report_num(pg, rows_get(&r->run, i, "duration_s"), "%.0f", 1);
+		pg_raw(pg, "<td>");
+		pg_textf(pg, "%s, %s, %s, %s", rows_get(&r->run, i, "planned"),
+			 rows_get(&r->run, i, "done_before"), rows_get(&r->run, i, "ran"),
+			 rows_get(&r->run, i, "failed"));
+		pg_raw(pg, "</td><td>");
+		pg_textf(pg, "%s (%s)", rows_get(&r->run, i, "exit_status"),
+			 rows_get(&r->run, i, "outcome"));
+		pg_raw(pg, "</td></tr>\n");
+	}
+	pg_raw(pg, "</tbody></table>\n");
+}
+
+/* Section 1, each target: where it is, how it was mounted, what the kernel gave. */
+static void run_targets(struct rep *r)
+{
+	static const char *const cols[] = { "path",	     "fs_type",	       "server",
+					    "mount_options", "nconnect_asked", "transports" };
+	struct page *pg = &r->pg;
+	int tc = rows_col(&r->res, "target");
+	char seen[RT_MAX * 2][64];
+	int nseen = 0;
+
+	pg_raw(pg, "<table id=\"targets\"><thead><tr><th>target</th><th>path</th><th>file "
+		   "system</th><th>server</th><th>mount options (as the kernel reports them)</th>"
+		   "<th>nconnect asked</th><th>transports seen</th></tr></thead><tbody>\n");
+	for (size_t i = 0; i < r->res.n && nseen < RT_MAX * 2; i++) {
+		const char *label = rows_cell(&r->res, i, tc);
+		int k;
+
+		for (k = 0; k < nseen; k++)
+			if (!strcmp(seen[k], label))
+				break;
+		if (k < nseen)
+			continue;
+		snprintf(seen[nseen++], 64, "%s", label);
+		pg_raw(pg, "<tr>");
+		pg_elem(pg, "td", label);
+		for (size_t c = 0; c < sizeof(cols) / sizeof(cols[0]); c++) {
+			struct rows one = r->res; /* the rows of this target only */
+			struct strbuf sb = { 0 };
+			struct csv_record *mine = calloc(r->res.n, sizeof(*mine));
+			size_t n = 0;
+
+			for (size_t j = 0; mine && j < r->res.n; j++)
+				if (!strcmp(rows_cell(&r->res, j, tc), label))
+					mine[n++] = r->res.r[j];
+			one.r = mine;
+			one.n = n;
+			distinct(&one, cols[c], &sb);
+			pg_elem(pg, "td", sb.len ? sb_str(&sb) : "-");
+			sb_free(&sb);
+			free(mine);
+		}
+		pg_raw(pg, "</tr>\n");
+	}
+	pg_raw(pg, "</tbody></table>\n");
+}
+
+static void section_run(struct rep *r)
+{
+	struct page *pg = &r->pg;
+	int sc = rows_col(&r->res, "start_time"), dc = rows_col(&r->res, "duration_s");
+	const char *first = "", *last = "";
+	double last_d = 0;
+
+	pg_raw(pg, "<section id=\"run\"><h2>1. What was run</h2>\n");
+	run_commands(r);
+	for (size_t i = 0; i < r->res.n; i++) {
+		const char *s = rows_cell(&r->res, i, sc);
+
+		if (*s && (!*first || strcmp(s, first) < 0))
+			first = s;
+		if (*s && strcmp(s, last) >= 0) {
+			last = s;
+			last_d = atof(rows_cell(&r->res, i, dc));
+		}
+	}
+	pg_raw(pg, "<table id=\"facts\"><tbody>\n<tr><th>points</th><td>");
+	pg_textf(pg, "%zu rows: the first started %s, the last %s and took %.0f s", r->res.n,
+		 *first ? first : "?", *last ? last : "?", last_d);
+	pg_raw(pg, "</td></tr>\n");
+	fact(r, "client (uname -n)", "host");
+	fact(r, "kernel", "kernel_release");
+	fact(r, "fio", "fio_version");
+	fact(r, "nfsweep", "nfsweep_version");
+	fact(r, "engine", "engine");
+	fact(r, "note (lab backend and shaping)", "note");
+	if (r->have_run) {
+		struct strbuf sb = { 0 };
+
+		distinct(&r->run, "hosts", &sb);
+		pg_raw(pg, "<tr><th>--hosts</th>");
+		pg_elem(pg, "td", sb.len ? sb_str(&sb) : "none: every point ran on the client");
+		pg_raw(pg, "</tr>\n");
+		sb_free(&sb);
+	} else {
+		fact(r, "hosts per point", "hosts");
+	}
+	pg_raw(pg, "</tbody></table>\n<h3>Targets</h3>\n");
+	run_targets(r);
+	pg_raw(pg, "</section>\n");
+}
+
+/* What to look at in each kind of chart. */
+static const char *const captions[] = {
+	[PLOT_PROFILE] = "throughput against the read share, read, write and total per target: "
+			 "how the total moves from all reads to all writes, and the gap between "
+			 "targets. Published figures at another scale are printed in the chart, "
+			 "never drawn on the same axis.",
+	[PLOT_LATENCY] = "p50 and p99 completion latency against the read share, per target: "
+			 "a p99 far above the p50 is queueing that the mean hides.",
+	[PLOT_TIMELINE] = "second by second through the sweep, a colour per target: bursts, "
+			  "throttling or drift inside a point, which its mean hides.",
+	[PLOT_NCONNECT] = "each nconnect=N variant over nconnect=1, per workload, beside the "
+			  "published gain: a bar far from the published one is what to explain "
+			  "first.",
+	[PLOT_CURVE] = "response time against achieved throughput, the published SPEC SFS "
+		       "curves beside: where the line turns up is the knee; the ORT sums up the "
+		       "whole curve.",
+	[PLOT_OPS] = "p50 and p99 latency per operation of the op mix: which operations are "
+		     "slow, and how far their tails reach.",
+	[PLOT_HOSTS] = "each host's IOPS per point, side by side: a host that lags, or a gap "
+		       "where a host reported nothing.",
+};
+_Static_assert(sizeof(captions) / sizeof(captions[0]) == PLOT_HOSTS + 1,
+	       "report: a caption for every kind of chart");
+
+static void section_charts(struct rep *r)
+{
+	struct page *pg = &r->pg;
+
+	pg_raw(pg, "<section id=\"charts\"><h2>3. Charts</h2>\n");
+	if (!r->charts) {
+		pg_raw(pg, "<p class=\"warn\">");
+		pg_textf(pg, "No charts: %s.", r->charts_why);
+		pg_raw(pg, "</p></section>\n");
+		return;
+	}
+	for (int i = 0; i < r->drawn.n; i++) {
+		const struct plot_chart *ch = &r->drawn.c[i];
+		char path[PATH_MAX * 2], caption[700];
+		int err;
+
+		snprintf(path, sizeof(path), "%s/%s.svg", r->dir, ch->name);
+		snprintf(caption, sizeof(caption), "%s: %s (%s.png, %s.svg beside this page)",
+			 ch->name, captions[ch->kind], ch->name, ch->name);
+		err = pg_figure(pg, path, ch->name, caption);
+		if (err) {
+			pg_raw(pg, "<p class=\"warn\">");
+			pg_textf(pg, "%s: %s", path, strerror(-err));
+			pg_raw(pg, "</p>\n");
+		}
+	}
+	if (r->hosts_mode)
+		pg_raw(pg, "<p class=\"muted\" id=\"no-timeline\">No timeline: with --hosts, fio's "
+			   "client reports each point as a whole and leaves no per-second logs "
+			   "on this machine.</p>\n");
+	else if (r->drawn.no_timeline)
+		pg_raw(pg, "<p class=\"muted\" id=\"no-timeline\">No timeline for some profile: "
+			   "its rows have no per-second logs beside their JSON (rows of nfsweep "
+			   "before schema 1.2).</p>\n");
+	pg_raw(pg, "</section>\n");
+}
+
+/* A link to fio's JSON of row @i, or "-". */
+static void json_cell(struct rep *r, const struct rows *t, size_t i)
+{
+	const char *j = rows_get(t, i, "fio_json");
+
+	pg_raw(&r->pg, "<td>");
+	if (*j && here(r, j))
+		pg_link(&r->pg, j, "json");
+	else
+		pg_raw(&r->pg, "-");
+	pg_raw(&r->pg, "</td>");
+}
+
+/* Section 4, the points of one profile and target. */
+static void points_table(struct rep *r, const char *profile, const char *target)
+{
+	struct page *pg = &r->pg;
+	int thr = 0, ops = 0, curve = 0;
+
+	for (size_t i = 0; i < r->res.n; i++) {
+		if (strcmp(rows_get(&r->res, i, "profile"), profile) ||
+		    strcmp(rows_get(&r->res, i, "target"), target))
+			continue;
+		curve |= *rows_get(&r->res, i, "load_point") != '\0';
+		thr |= atol(rows_get(&r->res, i, "block_size_bytes")) >= 65536;
+		ops |= !strcmp(rows_get(&r->res, i, "engine"), "nfsweep-ops");
+	}
+	thr &= !ops;
+	pg_raw(pg, "<h3>");
+	pg_textf(pg, "%s on %s", profile, target);
+	pg_raw(pg, "</h3>\n<table class=\"points\"><thead><tr><th>read %</th><th>repeat</th>");
+	if (curve)
+		pg_raw(pg, "<th>load point</th><th>offered IOPS</th>");
+	pg_raw(pg, "<th>status</th>");
+	pg_rawf(pg, "<th>%s</th>", thr ? "MiB/s" : ops ? "ops/s" : "IOPS");
+	pg_raw(pg, "<th>read p50 ms</th><th>read p99 ms</th><th>write p50 ms</th><th>write p99 "
+		   "ms</th><th>READ RPC rtt ms</th><th>READ queue ms</th><th>WRITE RPC rtt "
+		   "ms</th><th>WRITE queue ms</th><th>fio</th></tr></thead><tbody>\n");
+	for (size_t i = 0; i < r->res.n; i++) {
+		const char *st = rows_get(&r->res, i, "status");
+
+		if (strcmp(rows_get(&r->res, i, "profile"), profile) ||
+		    strcmp(rows_get(&r->res, i, "target"), target))
+			continue;
+		pg_raw(pg, "<tr>");
+		report_num(pg, rows_get(&r->res, i, "read_pct"), "%.0f", 1);
+		report_num(pg, rows_get(&r->res, i, "repeat"), "%.0f", 1);
+		if (curve) {
+			report_num(pg, rows_get(&r->res, i, "load_point"), "%.0f", 1);
+			report_num(pg, rows_get(&r->res, i, "offered_iops"), "%.0f", 1);
+		}
+		pg_rawf(pg, "<td class=\"%s\">", strcmp(st, STATUS_OK) ? "fail" : "ok");
+		pg_text(pg, st);
+		pg_raw(pg, "</td>");
+		report_num(pg, rows_get(&r->res, i, thr ? "total_mib_s" : "total_iops"),
+			   thr ? "%.1f" : "%.0f", 1);
+		report_num(pg, rows_get(&r->res, i, "read_clat_p50_us"), "%.3f", 1e-3);
+		report_num(pg, rows_get(&r->res, i, "read_clat_p99_us"), "%.3f", 1e-3);
+		report_num(pg, rows_get(&r->res, i, "write_clat_p50_us"), "%.3f", 1e-3);
+		report_num(pg, rows_get(&r->res, i, "write_clat_p99_us"), "%.3f", 1e-3);
+		report_num(pg, rows_get(&r->res, i, "rpc_read_avg_rtt_ms"), "%.3f", 1);
+		report_num(pg, rows_get(&r->res, i, "rpc_read_avg_queue_ms"), "%.3f", 1);
+		report_num(pg, rows_get(&r->res, i, "rpc_write_avg_rtt_ms"), "%.3f", 1);
+		report_num(pg, rows_get(&r->res, i, "rpc_write_avg_queue_ms"), "%.3f", 1);
+		json_cell(r, &r->res, i);
+		pg_raw(pg, "</tr>\n");
+	}
+	pg_raw(pg, "</tbody></table>\n");
+}
+
+static void hosts_table(struct rep *r)
+{
+	static const char *const nums[] = { "read_iops",   "write_iops",       "read_mib_s",
+					    "write_mib_s", "read_clat_p99_us", "write_clat_p99_us" };
+	struct page *pg = &r->pg;
+
+	pg_raw(pg, "<h3 id=\"hosts\">Per host (--hosts)</h3>\n<table class=\"points\"><thead><tr>"
+		   "<th>profile</th><th>target</th><th>read %</th><th>repeat</th><th>host</th>"
+		   "<th>reported</th><th>read IOPS</th><th>write IOPS</th><th>read MiB/s</th>"
+		   "<th>write MiB/s</th><th>read p99 ms</th><th>write p99 ms</th><th>error</th>"
+		   "</tr></thead><tbody>\n");
+	for (size_t i = 0; i < r->hosts.n; i++) {
+		pg_raw(pg, "<tr>");
+		pg_elem(pg, "td", rows_get(&r->hosts, i, "profile"));
+		pg_elem(pg, "td", rows_get(&r->hosts, i, "target"));
+		report_num(pg, rows_get(&r->hosts, i, "read_pct"), "%.0f", 1);
+		report_num(pg, rows_get(&r->hosts, i, "repeat"), "%.0f", 1);
+		pg_elem(pg, "td", rows_get(&r->hosts, i, "host"));
+		pg_elem(pg, "td", strcmp(rows_get(&r->hosts, i, "reported"), "1") ? "no" : "yes");
+		for (size_t c = 0; c < sizeof(nums) / sizeof(nums[0]); c++)
+			report_num(pg, rows_get(&r->hosts, i, nums[c]), c < 2 ? "%.0f" : "%.3f",
+				   c >= 4 ? 1e-3 : 1);
+		pg_elem(pg, "td", rows_get(&r->hosts, i, "error"));
+		pg_raw(pg, "</tr>\n");
+	}
+	pg_raw(pg, "</tbody></table>\n");
+}
+
+static void section_tables(struct rep *r)
+{
+	int pc = rows_col(&r->res, "profile"), tc = rows_col(&r->res, "target");
+
+	pg_raw(&r->pg, "<section id=\"tables\"><h2>4. Tables</h2>\n<p class=\"muted\">Every row "
+		       "of the results file, per profile and target: latency is fio's completion "
+		       "latency (over the whole measured window), RPC times are the kernel NFS "
+		       "client's per RPC (mountstats, fio's window).</p>\n");
+	/* each (profile, target) once, in the order of the file */
+	for (size_t i = 0; i < r->res.n; i++) {
+		size_t j;
+
+		for (j = 0; j < i; j++)
+			if (!strcmp(rows_cell(&r->res, j, pc), rows_cell(&r->res, i, pc)) &&
+			    !strcmp(rows_cell(&r->res, j, tc), rows_cell(&r->res, i, tc)))
+				break;
+		if (j == i)
+			points_table(r, rows_cell(&r->res, i, pc), rows_cell(&r->res, i, tc));
+	}
+	if (r->have_hosts)
+		hosts_table(r);
+	pg_raw(&r->pg, "</section>\n");
+}
+
+/* mount option @key=N in @opts, or 0 */
+static long mount_opt(const char *opts, const char *key)
+{
+	size_t k = strlen(key);
+
+	for (const char *p = opts; p && *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
+		if (!strncmp(p, key, k) && p[k] == '=')
+			return atol(p + k + 1);
+	return 0;
+}
+
+/*
+ * A point whose RPC count disagrees with fio's: with O_DIRECT each of
+ * fio's I/Os is ceil(bs / rsize) READ (or WRITE) RPCs, so the kernel's
+ * count over the same window is fio's, within a quarter. Said in @sb.
+ */
+static int rpc_disagrees(const struct rows *t, size_t i, struct strbuf *sb)
+{
+	static const char *const dir[2] = { "read", "write" };
+	long bs = atol(rows_get(t, i, "block_size_bytes"));
+	double win = atof(rows_get(t, i, "rpc_window_s"));
+	int n = 0;
+
+	if (strcmp(rows_get(t, i, "status"), STATUS_OK) || strcmp(rows_get(t, i, "direct"), "1") ||
+	    !strcmp(rows_get(t, i, "engine"), "nfsweep-ops") || win <= 0 || bs <= 0 ||
+	    !*rows_get(t, i, "rpc_read_ops"))
+		return 0;
+	for (int d = 0; d < 2; d++) {
+		char col[32];
+		long size = mount_opt(rows_get(t, i, "mount_options"), d ? "wsize" : "rsize");
+		double ios, want, got;
+
+		snprintf(col, sizeof(col), "%s_iops", dir[d]);
+		ios = atof(rows_get(t, i, col)) * win;
+		snprintf(col, sizeof(col), "rpc_%s_ops", dir[d]);
+		got = atof(rows_get(t, i, col));
+		want = ios * (size > 0 ? (double)((bs + size - 1) / size) : 1);
+		if (want < 100 || (got >= 0.8 * want && got <= 1.25 * want))
+			continue;
+		sb_printf(sb,
+			  "%s%s %s %s%%: fio did %.0f %ss in %.1f s (%.0f RPCs expected with "
+			  "O_DIRECT), the kernel counted %.0f %s RPCs",
+			  n++ ? "; " : "", rows_get(t, i, "profile"), rows_get(t, i, "target"),
+			  rows_get(t, i, "read_pct"), ios, dir[d], win, want, got,
+			  d ? "WRITE" : "READ");
+	}
+	return n;
+}
+
+static void section_problems(struct rep *r)
+{
+	struct page *pg = &r->pg;
+	int failed = 0, warned = 0;
+
+	pg_raw(pg, "<section id=\"problems\"><h2>5. What went wrong</h2>\n");
+	for (size_t i = 0; i < r->res.n; i++)
+		failed += !!strcmp(rows_get(&r->res, i, "status"), STATUS_OK);
+	if (failed) {
+		pg_raw(pg,
+		       "<table id=\"failed\"><thead><tr><th>profile</th><th>target</th><th>read "
+		       "%</th><th>repeat</th><th>load point</th><th>status</th><th>error</th>"
+		       "<th>fio</th></tr></thead><tbody>\n");
+		for (size_t i = 0; i < r->res.n; i++) {
+			if (!strcmp(rows_get(&r->res, i, "status"), STATUS_OK))
+				continue;
+			pg_raw(pg, "<tr>");
+			pg_elem(pg, "td", rows_get(&r->res, i, "profile"));
+			pg_elem(pg, "td", rows_get(&r->res, i, "target"));
+			report_num(pg, rows_get(&r->res, i, "read_pct"), "%.0f", 1);
+			report_num(pg, rows_get(&r->res, i, "repeat"), "%.0f", 1);
+			report_num(pg, rows_get(&r->res, i, "load_point"), "%.0f", 1);
+			pg_raw(pg, "<td class=\"fail\">");
+			pg_text(pg, rows_get(&r->res, i, "status"));
+			pg_raw(pg, "</td><td><code>");
+			pg_text(pg, rows_get(&r->res, i, "error"));
+			pg_raw(pg, "</code></td>");
+			json_cell(r, &r->res, i);
+			pg_raw(pg, "</tr>\n");
+		}
+		pg_raw(pg, "</tbody></table>\n");
+	}
+	/* how to finish: the last command's resume, and the wrapper's */
+	if (r->have_run && r->run.n && *rows_get(&r->run, r->run.n - 1, "resume")) {
+		pg_raw(pg, "<p>Points without an ok row are run again, and only those, by:</p>"
+			   "<pre id=\"resume\"><code>");
+		pg_text(pg, rows_get(&r->run, r->run.n - 1, "resume"));
+		pg_raw(pg, "</code></pre>\n");
+		if (r->in->resume_with) {
+			pg_raw(pg, "<p>or, as it was started:</p><pre id=\"resume-with\"><code>");
+			pg_text(pg, r->in->resume_with);
+			pg_raw(pg, "</code></pre>\n");
+		}
+	} else if (failed) {
+		pg_raw(pg,
+		       "<p id=\"resume\">The command that made this file, with --resume, runs "
+		       "the failed points again (the file has no run record to give it).</p>\n");
+	}
+	/* warnings: transports other than asked, RPC counts other than fio's */
+	pg_raw(pg, "<ul id=\"warnings\">\n");
+	for (size_t i = 0; i < r->res.n; i++) {
+		const char *asked = rows_get(&r->res, i, "nconnect_asked"),
+			   *seen = rows_get(&r->res, i, "transports");
+		struct strbuf sb = { 0 };
+
+		if (*asked && *seen && atoi(asked) > 0 && atoi(asked) != atoi(seen)) {
+			pg_raw(pg, "<li class=\"warn\">");
+			pg_textf(pg,
+				 "%s %s %s%%: nconnect=%s asked, %s transports seen: the point did "
+				 "not measure the nconnect it names",
+				 rows_get(&r->res, i, "profile"), rows_get(&r->res, i, "target"),
+				 rows_get(&r->res, i, "read_pct"), asked, seen);
+			pg_raw(pg, "</li>\n");
+			warned++;
+		}
+		if (rpc_disagrees(&r->res, i, &sb)) {
+			pg_raw(pg, "<li class=\"warn\">");
+			pg_text(pg, sb_str(&sb));
+			pg_raw(pg, "</li>\n");
+			warned++;
+		}
+		sb_free(&sb);
+	}
+	pg_raw(pg, "</ul>\n");
+	if (r->nproblems) {
+		pg_raw(pg, "<p class=\"bad\">nfsweep validate found problems in these files; the "
+			   "lines it names are not used above:</p><pre id=\"invalid\"><code>");
+		pg_text(pg, r->problems);
+		pg_raw(pg, "</code></pre>\n");
+	}
+	if (!failed && !warned && !r->nproblems)
+		pg_raw(pg, "<p class=\"ok\" id=\"nothing-wrong\">Nothing: every point is ok, every "
+			   "target had the transports it asked for, and the kernel's RPC counts "
+			   "agree with fio's.</p>\n");
+	pg_raw(pg, "</section>\n");
+}
+
+static void file_item(struct rep *r, const char *name, const char *what)
+{
+	if (!here(r, name))
+		return;
+	pg_raw(&r->pg, "<li>");
+	pg_link(&r->pg, name, name);
+	pg_raw(&r->pg, ": ");
+	pg_text(&r->pg, what);
+	pg_raw(&r->pg, "</li>\n");
+}
+
+static void section_files(struct rep *r)
+{
+	const struct table_info *beside[] = { &table_ops, &table_rpc, &table_hosts, &table_run };
+	char name[PATH_MAX + 16];
+
+	pg_raw(&r->pg, "<section id=\"files\"><h2>6. Files</h2>\n<p>Beside this page (links are "
+		       "relative: the folder can be moved or zipped whole):</p><ul>\n");
+	file_item(r, r->name, "the results, one row per point (results-schema/README.md)");
+	for (size_t i = 0; i < sizeof(beside) / sizeof(beside[0]); i++) {
+		if (detail_path(r->name, beside[i], name, sizeof(name)))
+			continue;
+		file_item(r, name, beside[i]->rows);
+	}
+	file_item(r, "compare.csv", "nfsweep compare's ratios");
+	for (int i = 0; r->charts && i < r->drawn.n; i++) {
+		snprintf(name, sizeof(name), "%s.png", r->drawn.c[i].name);
+		file_item(r, name, "the chart as PNG");
+	}
+	pg_raw(&r->pg, "</ul>\n<p>fio's own output of each point (its JSON, per-second logs, the "
+		       "job file when --fio-opt changed it) is linked from the tables.</p>"
+		       "</section>\n");
+}
+
+/* What validate says of FILE.csv and each file beside it, into r->problems. */
+static void validate_all(struct rep *r)
+{
+	FILE *ms = open_memstream(&r->problems, &r->problems_len);
+	struct done_set attempts = { 0 };
+	size_t rows, orphans;
+	int have;
+
+	if (!ms)
+		return;
+	r->nproblems = results_validate(r->in->csv, ms, "validate", 20, &rows);
+	if (r->nproblems < 0)
+		r->nproblems = 1;
+	have = !results_attempts(r->in->csv, 0, &attempts);
+	for (size_t i = 1; i < schema_ntables; i++) {
+		char path[PATH_MAX];
+		int n;
+
+		if (detail_path(r->in->csv, schema_tables[i], path, sizeof(path)) ||
+		    access(path, F_OK))
+			continue;
+		n = detail_validate(path, schema_tables[i], have ? &attempts : NULL, ms, "validate",
+				    20, &rows, &orphans);
+		r->nproblems += n < 0 ? 1 : n;
+	}
+	done_set_free(&attempts);
+	fclose(ms);
+}
+
+/* The files beside FILE.csv: -ENOENT is none, another error a problem said at the top. */
+static int load_beside(struct rep *r, const struct table_info *t, struct rows *rows)
+{
+	char path[PATH_MAX];
+
+	return !detail_path(r->in->csv, t, path, sizeof(path)) && !rows_load(path, rows);
+}
+
+static void draw_charts(struct rep *r)
+{
+	struct plot_ctx c = { 0 };
+	char dirbuf[PATH_MAX];
+	/* --hosts: its per-host file, or the run record's host list */
+	r->hosts_mode = r->have_hosts;
+	for (size_t i = 0; r->have_run && i < r->run.n; i++)
+		r->hosts_mode |= *rows_get(&r->run, i, "hosts") != '\0';
+	if (!r->t->nprofiles && !r->t->curve_rows) {
+		snprintf(r->charts_why, sizeof(r->charts_why), "the file has no ok row to draw");
+		return;
+	}
+	c.t = r->t;
+	c.ref = &r->ref;
+	c.csv_path = r->in->csv;
+	c.refdir = r->in->refdir;
+	if (plot_begin(&c, dirbuf, sizeof(dirbuf), r->charts_why, sizeof(r->charts_why)))
+		return;
+	if (plot_draw_all(&c, !r->hosts_mode, &r->drawn)) {
+		snprintf(
+			r->charts_why, sizeof(r->charts_why),
+			"gnuplot could not draw them (its message is on stderr; tools/deps.sh plot "
+			"installs it)");
+		return;
+	}
+	r->charts = 1;
+}
+
+static void page_top(struct rep *r)
+{
+	struct page *pg = &r->pg;
+	char title[PATH_MAX + 32], now[32];
+	time_t t = time(NULL);
+	struct tm tm;
+
+	snprintf(title, sizeof(title), "nfsweep report: %s", r->in->csv);
+	pg_begin(pg, title);
+	gmtime_r(&t, &tm);
+	strftime(now, sizeof(now), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	pg_raw(pg, "<header><h1>");
+	pg_text(pg, title);
+	pg_raw(pg, "</h1><p class=\"muted\">");
+	pg_textf(pg, "Made by nfsweep %s on %s from the files beside this page alone.",
+		 nfsweep_version(), now);
+	pg_raw(pg, "</p></header>\n");
+	if (r->nproblems) {
+		pg_raw(pg, "<p class=\"bad\" id=\"invalid-banner\">");
+		pg_textf(pg,
+			 "These results do not validate (%d problem%s, listed under What went "
+			 "wrong): what follows shows the rows that could be read.",
+			 r->nproblems, r->nproblems > 1 ? "s" : "");
+		pg_raw(pg, "</p>\n");
+	}
+	pg_raw(pg, "<nav><ol><li><a href=\"#run\">What was run</a></li><li><a "
+		   "href=\"#headline\">Against the published figures</a></li><li><a "
+		   "href=\"#charts\">Charts</a></li><li><a href=\"#tables\">Tables</a></li><li><a "
+		   "href=\"#problems\">What went wrong</a></li><li><a href=\"#files\">Files</a>"
+		   "</li></ol></nav>\n");
+}
+
+int report_run(const struct report_in *in, char *written, size_t wlen, char *why, size_t len)
+{
+	struct rep r = { .in = in };
+	size_t n;
+	int err;
+
+	if (path_dir_of(in->csv, r.dir, sizeof(r.dir))) {
+		snprintf(why, len, "%s: path too long", in->csv);
+		return -ENAMETOOLONG;
+	}
+	snprintf(r.name, sizeof(r.name), "%s",
+		 strrchr(in->csv, '/') ? strrchr(in->csv, '/') + 1 : in->csv);
+	n = strlen(in->csv);
+	if (in->out)
+		snprintf(written, wlen, "%s", in->out);
+	else if (snprintf(written, wlen, "%.*s.html",
+			  (int)(n > 4 && !strcmp(in->csv + n - 4, ".csv") ? n - 4 : n),
+			  in->csv) >= (int)wlen)
+		return -ENAMETOOLONG;
+	err = rows_load(in->csv, &r.res);
+	if (err) {
+		snprintf(why, len, "%s: %s", in->csv,
+			 err == -EPROTO ? "no header row: not a results file" : strerror(-err));
+		return err;
+	}
+	r.t = results_table_read(in->csv, why, len);
+	if (!r.t) {
+		rows_free(&r.res);
+		return -EPROTO;
+	}
+	r.have_run = load_beside(&r, &table_run, &r.run);
+	r.have_ops = load_beside(&r, &table_ops, &r.ops);
+	r.have_rpc = load_beside(&r, &table_rpc, &r.rpc);
+	r.have_hosts = load_beside(&r, &table_hosts, &r.hosts);
+	r.have_ref = !reference_load_dir(in->refdir, &r.ref, r.ref_why, sizeof(r.ref_why));
+	validate_all(&r);
+	draw_charts(&r);
+
+	page_top(&r);
+	section_run(&r);
+	report_headline(&r);
+	section_charts(&r);
+	section_tables(&r);
+	section_problems(&r);
+	section_files(&r);
+	pg_end(&r.pg);
+	err = pg_write(&r.pg, written);
+	if (err)
+		snprintf(why, len, "write %s: %s", written, strerror(-err));
+
+	pg_free(&r.pg);
+	free(r.problems);
+	reference_free(&r.ref);
+	free(r.t);
+	rows_free(&r.res);
+	rows_free(&r.run);
+	rows_free(&r.ops);
+	rows_free(&r.rpc);
+	rows_free(&r.hosts);
+	return err;
+}

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `nfsweep compare BEFORE AFTER --report`: the two runs point by point as a
+ * page of its own, from the ratios compare wrote (compare-runs.csv), and
+ * what each run was, side by side.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/version.h"
+#include "report/page.h"
+#include "report/report.h"
+#include "report/rows.h"
+
+/* The distinct values of @col in @t, "a, b", into @sb. */
+static void values(const struct rows *t, const char *col, struct strbuf *sb)
+{
+	int c = rows_col(t, col), n = 0;
+
+	for (size_t i = 0; i < t->n; i++) {
+		const char *v = rows_cell(t, i, c);
+		size_t j;
+
+		for (j = 0; j < i && strcmp(rows_cell(t, j, c), v); j++)
+			;
+		if (*v && j == i)
+			sb_printf(sb, "%s%s", n++ ? ", " : "", v);
+	}
+	if (!n)
+		sb_adds(sb, "-");
+}
+
+static void facts(struct page *pg, const struct rows run[2])
+{
+	static const struct {
+		const char *col, *what;
+	} rows[] = {
+		{ "start_time", "points started" },
+		{ "note", "note" },
+		{ "host", "client" },
+		{ "kernel_release", "kernel" },
+		{ "fio_version", "fio" },
+		{ "engine", "engine" },
+		{ "mount_options", "mount options" },
+		{ "transports", "transports seen" },
+		{ "runtime_s", "runtime s" },
+		{ "repeat", "repeats" },
+	};
+
+	pg_raw(pg, "<table id=\"runs\"><thead><tr><th></th><th>before</th><th>after</th></tr>"
+		   "</thead><tbody>\n");
+	for (size_t k = 0; k < sizeof(rows) / sizeof(rows[0]); k++) {
+		pg_raw(pg, "<tr>");
+		pg_elem(pg, "th", rows[k].what);
+		for (int i = 0; i < 2; i++) {
+			struct strbuf sb = { 0 };
+
+			if (!strcmp(rows[k].col, "start_time") && run[i].n)
+				sb_printf(&sb, "%s .. %s (%zu rows)",
+					  rows_get(&run[i], 0, "start_time"),
+					  rows_get(&run[i], run[i].n - 1, "start_time"), run[i].n);
+			else
+				values(&run[i], rows[k].col, &sb);
+			pg_elem(pg, "td", sb_str(&sb));
+			sb_free(&sb);
+		}
+		pg_raw(pg, "</tr>\n");
+	}
+	pg_raw(pg, "</tbody></table>\n");
+}
+
+/* The ratios of one profile, a row per point, target and figure. */
+static void profile_table(struct page *pg, const struct rows *cmp, const char *profile)
+{
+	pg_raw(pg, "<h3>");
+	pg_text(pg, profile);
+	pg_raw(pg, "</h3>\n<table class=\"ratios\"><thead><tr><th>read %</th><th>target</th>"
+		   "<th>figure</th><th>before</th><th>after</th><th>after / before</th></tr>"
+		   "</thead><tbody>\n");
+	for (size_t i = 0; i < cmp->n; i++) {
+		double ratio = atof(rows_get(cmp, i, "ratio"));
+
+		if (strcmp(rows_get(cmp, i, "profile"), profile))
+			continue;
+		pg_raw(pg, "<tr>");
+		pg_elem(pg, "td", rows_get(cmp, i, "read_pct"));
+		pg_elem(pg, "td", rows_get(cmp, i, "target"));
+		pg_elem(pg, "td", rows_get(cmp, i, "metric"));
+		pg_raw(pg, "<td class=\"n\">");
+		pg_text(pg, rows_get(cmp, i, "base_value"));
+		pg_raw(pg, "</td><td class=\"n\">");
+		pg_text(pg, rows_get(cmp, i, "value"));
+		pg_raw(pg, "</td><td class=\"n ratio\" data-ratio=\"");
+		pg_text(pg, rows_get(cmp, i, "ratio"));
+		pg_rawf(pg, "\">%.2fx</td></tr>\n", ratio);
+	}
+	pg_raw(pg, "</tbody></table>\n");
+}
+
+int report_compare(const char *before, const char *after, const char *ratios, const char *out,
+		   char *why, size_t len)
+{
+	struct rows run[2], cmp;
+	struct page pg = { 0 };
+	const char *files[2] = { before, after };
+	char title[PATH_MAX * 2];
+	int err = 0, pc;
+
+	memset(run, 0, sizeof(run));
+	for (int i = 0; i < 2 && !err; i++) {
+		err = rows_load(files[i], &run[i]);
+		if (err)
+			snprintf(why, len, "%s: %s", files[i], strerror(-err));
+	}
+	if (!err) {
+		err = rows_load(ratios, &cmp);
+		if (err)
+			snprintf(why, len, "%s: %s", ratios, strerror(-err));
+	}
+	if (err) {
+		rows_free(&run[0]);
+		rows_free(&run[1]);
+		return err;
+	}
+	snprintf(title, sizeof(title), "nfsweep compare: %s against %s", after, before);
+	pg_begin(&pg, title);
+	pg_raw(&pg, "<header><h1>");
+	pg_text(&pg, title);
+	pg_raw(&pg, "</h1><p class=\"muted\">");
+	pg_textf(&pg, "Made by nfsweep %s from %s, which nfsweep compare wrote.", nfsweep_version(),
+		 ratios);
+	pg_raw(&pg, "</p></header>\n<section id=\"what\"><h2>The two runs</h2>\n");
+	facts(&pg, run);
+	pg_raw(&pg, "<p class=\"warn\">A ratio is of means over each point's repeats (one run "
+		    "each without --repeat). How far the same point moves from one run to the next "
+		    "is not shown here: before calling a change better or worse, run both sides "
+		    "again and see whether the ratio holds.</p></section>\n");
+	pg_raw(&pg, "<section id=\"ratios\"><h2>Point by point</h2>\n");
+	pc = rows_col(&cmp, "profile");
+	for (size_t i = 0; i < cmp.n; i++) {
+		size_t j;
+
+		for (j = 0; j < i && strcmp(rows_cell(&cmp, j, pc), rows_cell(&cmp, i, pc)); j++)
+			;
+		if (j == i)
+			profile_table(&pg, &cmp, rows_cell(&cmp, i, pc));
+	}
+	if (!cmp.n)
+		pg_raw(&pg, "<p>No point is in both files.</p>\n");
+	pg_raw(&pg, "</section>\n");
+	pg_end(&pg);
+	err = pg_write(&pg, out);
+	if (err)
+		snprintf(why, len, "write %s: %s", out, strerror(-err));
+	pg_free(&pg);
+	rows_free(&cmp);
+	rows_free(&run[0]);
+	rows_free(&run[1]);
+	return err;
+}
