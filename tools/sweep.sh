@@ -1,7 +1,8 @@
 #!/bin/bash
 # sweep.sh - `make sweep`: the published read/write-ratio sweeps (seq64k and
 # rand4k, read % 100 -> 0 by 10) as results/<timestamp>/sweep.csv, then a
-# summary table, the charts and the nconnect comparison.
+# summary table, the charts, the nconnect comparison and the report
+# (sweep.html).
 #
 #   TARGETS="nc1=/mnt/a nc8=/mnt/b"   sweep these NFS mounts (yours), with the
 #                                     published method's settings (below); a
@@ -30,15 +31,20 @@ if [ -n "${RESUME:-}" ]; then
 fi
 csv=$out/sweep.csv
 
-# stopped: every completed row stays, and this command finishes the sweep
-interrupted() {
+# The command that finishes this sweep: make sweep RESUME=.. with the variables it had,
+# each word quoted for the shell
+resume_command() {
 	local v words=(make sweep "RESUME=$out")
 	for v in TARGETS RUNTIME RAMP ENGINE NUMJOBS IODEPTH SIZE DIRECT MIX PROFILES NFS LAB_OPTS RESULTS; do
 		[ -n "${!v:-}" ] && words+=("$v=${!v}")
 	done
+	printf '%q ' "${words[@]}" | sed 's/ $//'
+}
+
+# stopped: every completed row stays, and this command finishes the sweep
+interrupted() {
 	echo "make sweep: stopped (exit $1); every completed row is in $csv. To finish:" >&2
-	printf ' %q' "${words[@]}" >&2
-	echo >&2
+	echo " $(resume_command)" >&2
 	exit "$1"
 }
 
@@ -65,7 +71,7 @@ if [ -n "${TARGETS:-}" ]; then
 		"${targets[@]}" "${method[@]}" 2>/dev/null | tail -n 1)" >&2
 	errs=$(mktemp)
 	"$nfsweep" run "${common[@]}" "${targets[@]}" "${method[@]}" "${nfs[@]}" "${resume[@]}" \
-		--out "$csv" 2> >(tee "$errs" >&2)
+		--no-report --out "$csv" 2> >(tee "$errs" >&2)
 	rc=$?
 	wait	# for tee
 	if [ $rc = 2 ] && [ ${#nfs[@]} -gt 0 ] && grep -q "not NFS" "$errs"; then
@@ -87,7 +93,7 @@ else
 		bash -c 'exec "$0" "$@" --note "$LAB_NOTE, quick run"' \
 		"$nfsweep" run "${common[@]}" --target nc1=/mnt/nc1 --target nc8=/mnt/nc8 --nfs \
 		--numjobs "${NUMJOBS:-2}" --iodepth "${IODEPTH:-8}" --size "${SIZE:-32m}" \
-		"${resume[@]}" --out "$csv"
+		"${resume[@]}" --no-report --out "$csv"
 	rc=$?
 	if [ $rc = 77 ] && [ ${#resume[@]} -gt 0 ]; then
 		echo "make sweep: RESUME=$out: no lab backend here to finish the lab's sweep on" >&2
@@ -98,7 +104,7 @@ else
 		echo "make sweep: no lab backend here: sweeping a local scratch directory $dir instead (not NFS)" >&2
 		"$nfsweep" run "${common[@]}" --target local="$dir" --numjobs "${NUMJOBS:-2}" \
 			--iodepth "${IODEPTH:-8}" --size "${SIZE:-32m}" \
-			--note "local scratch directory, not NFS" --out "$csv"
+			--note "local scratch directory, not NFS" --no-report --out "$csv"
 		rc=$?
 		rm -rf "$dir"
 	fi
@@ -118,5 +124,9 @@ fi
 # compare says nothing (and writes nothing) for a single target.
 "$nfsweep" compare "$csv" 2>/dev/null | sed -n '1,6p'
 [ -f "$out/compare.csv" ] || echo "make sweep: one target: no nconnect comparison" >&2
+# The page to open or send (it draws the charts too; without gnuplot it says why it has none).
+# The command that finishes the sweep goes in as an argument: the page shows it as text.
+"$nfsweep" report "$csv" --resume-with "$(resume_command)" >/dev/null || rc=1
 echo "make sweep: results in $out: sweep.csv, compare.csv, charts (*.png, *.svg), fio's JSON in fio/" >&2
+echo "make sweep: the report, to open in a browser or send: $out/sweep.html" >&2
 exit "$rc"

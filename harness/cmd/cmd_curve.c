@@ -162,6 +162,9 @@ out_close:
 		if (ret == EXIT_OK)
 			ret = EXIT_SETUP;
 	}
+	/* the page to open or send, whatever became of the points */
+	if (!o.no_report)
+		report_after_run("curve", o.out);
 	close(s.csv_fd);
 out:
 	done_set_free(&done);

@@ -246,6 +246,9 @@ static int cmd_run_main(const struct command *cmd, int argc, char **argv)
 		if (ret == EXIT_OK)
 			ret = EXIT_SETUP;
 	}
+	/* the page to open or send, whatever became of the points */
+	if (!o.no_report)
+		report_after_run("run", o.out);
 out_close:
 	close(s.csv_fd);
 out:

@@ -285,6 +285,11 @@ o_shared_target = { .name = "shared-target", .type = OPT_FLAG, .off = FIELD(shar
 o_resume = { .name = "resume", .type = OPT_FLAG, .off = FIELD(resume),
 	.help = "skip points that already have an ok row in --out",
 	.more = "A last row cut short by a crash is dropped first." },
+o_no_report = { .name = "no-report", .type = OPT_FLAG, .off = FIELD(no_report),
+	.help = "write no FILE.html at the end (nfsweep report FILE.csv writes it later)",
+	.more = "The page is written beside --out as the command ends, interrupted or not, "
+		"with the charts it shows (gnuplot); a wrapper that reports itself, as make sweep "
+		"does for the lab's runs, passes this." },
 o_stop_on_error = { .name = "stop-on-error", .type = OPT_FLAG, .off = FIELD(stop_on_error),
 	.help = "stop at the first failing point (default: record it, go on)" },
 o_nfs = { .name = "nfs", .type = OPT_FLAG, .off = FIELD(require_nfs),
@@ -341,20 +346,20 @@ o_poisson = { .name = "poisson", .type = OPT_FLAG, .off = FIELD(poisson),
 		&o_profiles, &o_engine_dir, &o_fio, &o_fio_opt, &o_shared_target
 
 const struct opt *const sweep_run_opts[] = {
-	&o_profile, &o_mix,	    &o_target, &o_mount,  &o_mount_dir,	    &o_out, &o_repeat,
-	&o_order,   SWEEP_FIO_OPTS, &o_hosts,  &o_resume, &o_stop_on_error, NULL,
+	&o_profile, &o_mix,	    &o_target, &o_mount,  &o_mount_dir,	    &o_out,	  &o_repeat,
+	&o_order,   SWEEP_FIO_OPTS, &o_hosts,  &o_resume, &o_stop_on_error, &o_no_report, NULL,
 };
 
 /* plan takes what run takes, so that `run` can be replaced by `plan` on any command line. */
 const struct opt *const sweep_plan_opts[] = {
-	&o_profile, &o_mix,	    &o_target, &o_mount,  &o_mount_dir,	    &o_out_plan, &o_repeat,
-	&o_order,   SWEEP_FIO_OPTS, &o_hosts,  &o_resume, &o_stop_on_error, NULL,
+	&o_profile, &o_mix,	    &o_target, &o_mount,  &o_mount_dir,	    &o_out_plan,  &o_repeat,
+	&o_order,   SWEEP_FIO_OPTS, &o_hosts,  &o_resume, &o_stop_on_error, &o_no_report, NULL,
 };
 
 /* A curve: one profile, read % and target, measured in one go (no --resume, no --repeat). */
 const struct opt *const sweep_curve_opts[] = {
-	&o_profile_one, &o_mix_one, &o_target_one, &o_out,     SWEEP_FIO_OPTS,
-	&o_hosts,	&o_points,  &o_stop_rt,	   &o_poisson, NULL,
+	&o_profile_one, &o_mix_one, &o_target_one, &o_out,	 SWEEP_FIO_OPTS, &o_hosts,
+	&o_points,	&o_stop_rt, &o_poisson,	   &o_no_report, NULL,
 };
 
 /*

@@ -44,6 +44,7 @@ struct sweep_opts {
 	size_t nfio_opts;
 	int resume, stop_on_error;
 	int order;		/* enum plan_order (--order) */
+	int no_report;		/* --no-report: no FILE.html at the end */
 	int shared_target;	/* --shared-target: no target lock, said in the note */
 	char *note_owned;	/* the note with that said, when it is */
 	int require_nfs;	/* --nfs: targets must be NFS mounts with statistics */
