@@ -89,7 +89,8 @@ static int cmd_plot_main(const struct command *cmd, int argc, char **argv)
 		ret = ret == -ENAMETOOLONG ? EXIT_USAGE : EXIT_SETUP;
 		goto out;
 	}
-	ret = plot_draw_all(&c, o.timeline, &drawn) ? EXIT_SETUP : EXIT_OK;
+	ret = plot_draw_all(&c, o.timeline ? PLOT_TIMELINE_ASKED : 0, &drawn) ? EXIT_SETUP :
+										EXIT_OK;
 	for (int i = 0; !ret && i < drawn.n; i++)
 		printf("%s/%s.png %s/%s.svg\n", c.dir, drawn.c[i].name, c.dir, drawn.c[i].name);
 out:

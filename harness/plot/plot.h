@@ -98,9 +98,16 @@ struct plot_drawn {
 int plot_begin(struct plot_ctx *c, char *dirbuf, size_t len, char *why, size_t wlen);
 
 /*
- * Every chart of c->t (with @timeline, the per-second ones too) into
- * charts.gp, then gnuplot once; @d lists them. 0, or -1 (said on stderr).
+ * Every chart of c->t into charts.gp, then gnuplot once; @d lists them.
+ * @timeline: PLOT_TIMELINE_ASKED draws the per-second charts and says
+ * which profile has no logs for one, PLOT_TIMELINE_IF_LOGS draws those
+ * there are (d->no_timeline says some had none), 0 none. 0, or -1 (said
+ * on stderr).
  */
+enum {
+	PLOT_TIMELINE_ASKED = 1,
+	PLOT_TIMELINE_IF_LOGS = 2
+};
 int plot_draw_all(struct plot_ctx *c, int timeline, struct plot_drawn *d);
 
 #endif

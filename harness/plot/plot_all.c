@@ -90,13 +90,13 @@ static int profile_charts(struct plot_ctx *c, int p, int timeline, struct plot_d
 	if (!timeline)
 		return 0;
 	r = plot_timeline_chart(c, p);
-	if (r == 1) {
+	if (r == 1)
 		d->no_timeline = 1;
+	if (r == 1 && timeline == PLOT_TIMELINE_ASKED)
 		fprintf(stderr,
 			"nfsweep plot: --timeline: no per-second logs for %s (the rows of nfsweep "
 			"before schema 1.2 have none, nor have those of --hosts)\n",
 			name);
-	}
 	snprintf(n, sizeof(n), "%s-timeline", name);
 	if (!r)
 		add(d, PLOT_TIMELINE, p, n);

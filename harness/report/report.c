@@ -439,19 +439,43 @@ static int rpc_disagrees(const struct rows *t, size_t i, struct strbuf *sb)
 	return n;
 }
 
+/* The point of row @i (profile, target, read %, repeat, load point) has an ok row: its line, or 0. */
+static size_t ok_again(const struct rows *t, size_t i)
+{
+	static const char *const key[] = { "profile", "target", "read_pct", "repeat",
+					   "load_point" };
+
+	for (size_t j = 0; j < t->n; j++) {
+		size_t k;
+
+		if (strcmp(rows_get(t, j, "status"), STATUS_OK))
+			continue;
+		for (k = 0; k < sizeof(key) / sizeof(key[0]); k++)
+			if (strcmp(rows_get(t, i, key[k]), rows_get(t, j, key[k])))
+				break;
+		if (k == sizeof(key) / sizeof(key[0]))
+			return t->r[j].line;
+	}
+	return 0;
+}
+
 static void section_problems(struct rep *r)
 {
 	struct page *pg = &r->pg;
-	int failed = 0, warned = 0;
+	int failed = 0, left = 0, warned = 0;
 
 	pg_raw(pg, "<section id=\"problems\"><h2>5. What went wrong</h2>\n");
-	for (size_t i = 0; i < r->res.n; i++)
-		failed += !!strcmp(rows_get(&r->res, i, "status"), STATUS_OK);
+	for (size_t i = 0; i < r->res.n; i++) {
+		if (!strcmp(rows_get(&r->res, i, "status"), STATUS_OK))
+			continue;
+		failed++;
+		left += !ok_again(&r->res, i);
+	}
 	if (failed) {
 		pg_raw(pg,
 		       "<table id=\"failed\"><thead><tr><th>profile</th><th>target</th><th>read "
 		       "%</th><th>repeat</th><th>load point</th><th>status</th><th>error</th>"
-		       "<th>fio</th></tr></thead><tbody>\n");
+		       "<th>since</th><th>fio</th></tr></thead><tbody>\n");
 		for (size_t i = 0; i < r->res.n; i++) {
 			if (!strcmp(rows_get(&r->res, i, "status"), STATUS_OK))
 				continue;
@@ -466,6 +490,11 @@ static void section_problems(struct rep *r)
 			pg_raw(pg, "</td><td><code>");
 			pg_text(pg, rows_get(&r->res, i, "error"));
 			pg_raw(pg, "</code></td>");
+			if (ok_again(&r->res, i))
+				pg_rawf(pg, "<td class=\"ok\">run again: ok (line %zu)</td>",
+					ok_again(&r->res, i));
+			else
+				pg_raw(pg, "<td class=\"fail\">not run again</td>");
 			json_cell(r, &r->res, i);
 			pg_raw(pg, "</tr>\n");
 		}
@@ -482,7 +511,7 @@ static void section_problems(struct rep *r)
 			pg_text(pg, r->in->resume_with);
 			pg_raw(pg, "</code></pre>\n");
 		}
-	} else if (failed) {
+	} else if (left) {
 		pg_raw(pg,
 		       "<p id=\"resume\">The command that made this file, with --resume, runs "
 		       "the failed points again (the file has no run record to give it).</p>\n");
@@ -519,6 +548,11 @@ static void section_problems(struct rep *r)
 		pg_text(pg, r->problems);
 		pg_raw(pg, "</code></pre>\n");
 	}
+	if (failed && !left)
+		pg_rawf(pg,
+			"<p class=\"ok\" id=\"all-points-ok\">Every point has an ok row: the %d "
+			"failed attempt%s above %s run again.</p>\n",
+			failed, failed > 1 ? "s" : "", failed > 1 ? "were" : "was");
 	if (!failed && !warned && !r->nproblems)
 		pg_raw(pg, "<p class=\"ok\" id=\"nothing-wrong\">Nothing: every point is ok, every "
 			   "target had the transports it asked for, and the kernel's RPC counts "
@@ -615,7 +649,7 @@ static void draw_charts(struct rep *r)
 	c.refdir = r->in->refdir;
 	if (plot_begin(&c, dirbuf, sizeof(dirbuf), r->charts_why, sizeof(r->charts_why)))
 		return;
-	if (plot_draw_all(&c, !r->hosts_mode, &r->drawn)) {
+	if (plot_draw_all(&c, r->hosts_mode ? 0 : PLOT_TIMELINE_IF_LOGS, &r->drawn)) {
 		snprintf(
 			r->charts_why, sizeof(r->charts_why),
 			"gnuplot could not draw them (its message is on stderr; tools/deps.sh plot "
