@@ -28,7 +28,7 @@ pkgs_plot="gnuplot-nox"
 pkgs_office="libreoffice-calc-nogui"
 # The report's test: the page opened in a real browser (headless Chromium, driven through
 # its ChromeDriver by Selenium), printed to PDF and the PDF's pages counted (poppler).
-pkgs_browser="chromium chromium-driver python3-selenium poppler-utils fonts-dejavu-core"
+pkgs_browser="chromium chromium-driver python3-selenium poppler-utils fonts-dejavu-core iproute2"
 # CI's fresh-root stage (tools/fresh-root.sh): a minimal Debian root of its own.
 pkgs_gates="clang-format-14 shellcheck python3-pyflakes"
 pkgs_ci="debootstrap"

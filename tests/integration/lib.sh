@@ -94,3 +94,20 @@ expect() {
 	[ $rc = "$code" ] || fail "nfsweep $*: exit $rc, not $code ($msg)"
 	grep -q -- "$needle" <<<"$msg" || fail "nfsweep $*: message '$msg' lacks '$needle'"
 }
+
+# report_check PAGE KIND [report_check.py options]: the page opened in headless Chromium
+# (Debian's, driven by Selenium: tools/deps.sh browser) and checked in its DOM. As root, in a
+# network namespace of its own with only its loopback up: nothing can be fetched from anywhere,
+# whatever the page asked for. Screenshots and PDFs go under $BUILD/tests/report/.
+T_REPORT_OUT=$BUILD/tests/report
+report_check() {
+	"$T_TOP/tools/deps.sh" browser >/dev/null 2>&1 ||
+		fail "the browser could not be installed (tools/deps.sh browser)"
+	mkdir -p "$T_REPORT_OUT"
+	if [ "$(id -u)" = 0 ]; then
+		unshare --net sh -c 'ip link set lo up && exec /usr/bin/python3 "$@"' sh \
+			"$T_HERE/report_check.py" "$@"
+	else
+		/usr/bin/python3 "$T_HERE/report_check.py" "$@"
+	fi
+}

@@ -7,7 +7,8 @@
 # sequential writes do not (the egress cap binds whatever the connections),
 # and each mechanism binds where the model says, seen in the RPC columns:
 # the byte caps are never exceeded, random I/O on one connection waits for
-# RPC slots and on eight does not. Then lab/run refuses a bad cloud option.
+# RPC slots and on eight does not. The page make sweep wrote, in Chromium
+# (report_check). Then lab/run refuses a bad cloud option.
 . "$(dirname "$0")/lib.sh"
 [ "$(id -u)" = 0 ] || skip "the lab needs root"
 [ -x /usr/bin/linux.uml ] || "$T_TOP/tools/deps.sh" lab || skip "user-mode-linux could not be installed"
@@ -98,6 +99,15 @@ for pct, op in (("100", "read"), ("0", "write")):
 PY
 [ -s "$(dirname "$csv")/nconnect.svg" ] || fail "no nconnect chart"
 grep -q 'a model of the article' "$(dirname "$csv")/nconnect.svg" || fail "the chart's subtitle does not say it is a model"
+# The page make sweep wrote (t_report checks the other kinds): every section, images and
+# links that resolve, the nconnect ratios of compare.csv to the digit, under 2 MB, and printed
+# on A4 with every chart whole.
+page=$(dirname "$csv")/sweep.html
+grep -qF "the report, to open in a browser or send: $page" "$T_DISK/out" ||
+	fail "make sweep did not say where its page is: $(tail -n 3 "$T_DISK/out")"
+report_check "$page" sweep --compare "$(dirname "$csv")/compare.csv" --max-bytes 2000000 \
+	--shot "$T_REPORT_OUT/make-sweep.png" --pdf "$T_REPORT_OUT/make-sweep.pdf" ||
+	fail "make sweep's page"
 
 # Bad cloud options: refused before anything boots, naming the option.
 for bad in "--conn-slots 1" "--scale 0" "--rtt 5s"; do

@@ -7,7 +7,7 @@
 #    directory named with '$(..)', backquotes, quotes, spaces, ':', '%',
 #    '=' and a leading '-', locally and on two fio servers (--hosts); the
 #    rows name the real paths, the charts are drawn, the note's formula is
-#    quoted;
+#    quoted, the report's page shows the note as text and its links resolve;
 #  - what a sink cannot carry (';', '#', a newline, ${VAR}, $ncpus, bytes
 #    that are not UTF-8, blanks at the ends, a label or host name of
 #    another form, a profile name with '..') is refused before anything
@@ -72,6 +72,11 @@ PY
 "$N" compare "$res/s.csv" --base a >/dev/null 2>&1 || bad "compare of the hostile-path run failed"
 [ -s "$res/compare.csv" ] || bad "no compare.csv"
 no_canary "summary, plot, compare"
+# the page run wrote: the note is text, every link resolves in a directory named with quotes,
+# '$(..)', '*', '?' and '[' (sink_url_path), nothing runs in the browser
+[ -s "$res/s.html" ] || bad "run wrote no page $res/s.html"
+report_check "$res/s.html" any --hostile "$note" >/dev/null || bad "the page of the hostile-path run"
+no_canary "report"
 
 # 2. the same through --hosts: fio servers on loopback, their working directory watched
 server() {
