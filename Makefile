@@ -13,6 +13,7 @@
 #   make fio        a fio release built from its tarball (FIO_VERSION=3.42 FIO_TARBALLS=DIR)
 #   make fio-matrix the engines against every fio release in FIO_TARBALLS
 #   make docs       regenerate what nfsweep's tables make (man page parts, completion, schema doc)
+#                   and docs/report.png from a quick lab sweep (DOCS_RESULTS=DIR: from that one)
 #   make gates      format, shellcheck, the contributors' guide's names, commit subjects
 #   make install    everything under $(DESTDIR)$(PREFIX) (bin, lib/nfsweep, share/..)
 include Makefile.quiet
@@ -88,6 +89,7 @@ harness: deps
 # fails when a committed copy is stale (tools/docs.sh --check).
 docs: harness
 	@tools/docs.sh $(BUILD)/harness/nfsweep
+	@tools/docs-screenshot.sh
 
 test: engines harness fuzz-regress
 	@$(MAKE) --no-print-directory -C tests FIO_SRC="$$(cat $(FIO_SRC_FILE))" test
