@@ -116,7 +116,7 @@ static int cmd_curve_main(const struct command *cmd, int argc, char **argv)
 	struct run_record rec = {
 		.invoked_as = nfsweep_invoked_as, .argc = argc, .argv = argv, .started = time(NULL)
 	};
-	int ret, argi, err;
+	int ret, argi;
 
 	ret = cmd_parse(cmd, argc, argv, &o, &argi);
 	if (ret != CMD_GO_ON)
@@ -155,16 +155,7 @@ static int cmd_curve_main(const struct command *cmd, int argc, char **argv)
 		ret = EXIT_FAILED;
 out_close:
 	rec.planned = (size_t)o.points + 1;
-	rec.exit_status = ret;
-	err = run_record_append(&s, &rec);
-	if (err) {
-		fprintf(stderr, "nfsweep curve: %s: %s\n", s.run_path, strerror(-err));
-		if (ret == EXIT_OK)
-			ret = EXIT_SETUP;
-	}
-	/* the page to open or send, whatever became of the points */
-	if (!o.no_report)
-		report_after_run("curve", o.out);
+	ret = sweep_finish(cmd, &s, &rec, ret);
 	close(s.csv_fd);
 out:
 	done_set_free(&done);

@@ -200,7 +200,7 @@ static int cmd_run_main(const struct command *cmd, int argc, char **argv)
 				  .started = time(NULL),
 				  .resumable = 1 };
 	size_t n, todo, ran = 0;
-	int ret, argi, stopped = 0, err;
+	int ret, argi, stopped = 0;
 
 	ret = cmd_parse(cmd, argc, argv, &o, &argi);
 	if (ret != CMD_GO_ON)
@@ -239,16 +239,7 @@ static int cmd_run_main(const struct command *cmd, int argc, char **argv)
 	}
 	rec.planned = n;
 	rec.done_before = n - todo;
-	rec.exit_status = ret;
-	err = run_record_append(&s, &rec);
-	if (err) {
-		fprintf(stderr, "nfsweep run: %s: %s\n", s.run_path, strerror(-err));
-		if (ret == EXIT_OK)
-			ret = EXIT_SETUP;
-	}
-	/* the page to open or send, whatever became of the points */
-	if (!o.no_report)
-		report_after_run("run", o.out);
+	ret = sweep_finish(cmd, &s, &rec, ret);
 out_close:
 	close(s.csv_fd);
 out:

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cli/exit_status.h"
+#include "cmd/cmds.h"
 #include "cmd/sweep_prepare.h"
 #include "nfs/mountstats.h"
 #include "results/detail_file.h"
@@ -15,6 +16,7 @@
 #include "sweep/hosts_preflight.h"
 #include "sweep/point.h"
 #include "sweep/point_mode.h"
+#include "sweep/run_record.h"
 
 /*
  * The steps of the set-up that differ between the sweep's modes
@@ -365,4 +367,21 @@ int sweep_prepare(const struct command *cmd, struct sweep_opts *o, struct sweep 
 	existed = !access(o->out, F_OK);
 	ret = open_results(cmd, s, done);
 	return ret ? ret : st->locks(cmd, s, existed);
+}
+
+int sweep_finish(const struct command *cmd, struct sweep *s, struct run_record *rec, int ret)
+{
+	int err;
+
+	rec->exit_status = ret;
+	err = run_record_append(s, rec);
+	if (err) {
+		fprintf(stderr, "nfsweep %s: %s: %s\n", cmd->name, s->run_path, strerror(-err));
+		if (ret == EXIT_OK)
+			ret = EXIT_SETUP;
+	}
+	/* the page to open or send, whatever became of the points */
+	if (!s->o->no_report)
+		report_after_run(cmd->name, s->o->out);
+	return ret;
 }

@@ -18,4 +18,13 @@
 int sweep_prepare(const struct command *cmd, struct sweep_opts *o, struct sweep *s,
 		  struct done_set *done);
 
+/*
+ * As run and curve end, whatever became of their points: the run record
+ * (FILE.run.csv), then the page (report_after_run) unless --no-report.
+ * @ret is the status so far; the status to exit with is returned
+ * (EXIT_SETUP when the record could not be written and all else went well).
+ */
+struct run_record;
+int sweep_finish(const struct command *cmd, struct sweep *s, struct run_record *rec, int ret);
+
 #endif
