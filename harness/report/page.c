@@ -45,15 +45,29 @@ void pg_raw(struct page *p, const char *markup)
 	sb_adds(&p->sb, markup);
 }
 
+/* @fmt with @ap, malloc'd (NULL when out of memory: the page is marked incomplete). */
+static char *format(struct page *p, const char *fmt, va_list ap)
+{
+	char *out = NULL;
+
+	if (vasprintf(&out, fmt, ap) < 0) {
+		p->sb.oom = 1;
+		return NULL;
+	}
+	return out;
+}
+
 void pg_rawf(struct page *p, const char *fmt, ...)
 {
-	char buf[1024];
 	va_list ap;
+	char *s;
 
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
+	s = format(p, fmt, ap);
 	va_end(ap);
-	sb_adds(&p->sb, buf);
+	if (s)
+		sb_adds(&p->sb, s);
+	free(s);
 }
 
 void pg_text(struct page *p, const char *s)
@@ -63,16 +77,15 @@ void pg_text(struct page *p, const char *s)
 
 void pg_textf(struct page *p, const char *fmt, ...)
 {
-	struct strbuf t = { 0 };
-	char buf[2048];
 	va_list ap;
+	char *s;
 
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
+	s = format(p, fmt, ap);
 	va_end(ap);
-	sb_adds(&t, buf);
-	sink_html(&p->sb, sb_str(&t));
-	sb_free(&t);
+	if (s)
+		sink_html(&p->sb, s);
+	free(s);
 }
 
 void pg_elem(struct page *p, const char *tag, const char *text)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "report/rows.h"
+#include "results/row.h"
 
 int rows_load(const char *path, struct rows *t)
 {
@@ -59,7 +60,8 @@ const char *rows_cell(const struct rows *t, size_t i, int col)
 {
 	if (i >= t->n || col < 0 || (size_t)col >= t->r[i].n)
 		return "";
-	return t->r[i].cells[col];
+	/* the text as written, without the apostrophe that keeps a spreadsheet from a formula */
+	return row_text(t->r[i].cells[col]);
 }
 
 const char *rows_get(const struct rows *t, size_t i, const char *name)

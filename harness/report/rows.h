@@ -23,7 +23,11 @@ int rows_load(const char *path, struct rows *t);
 /* The index of column @name in the header, or -1. */
 int rows_col(const struct rows *t, const char *name);
 
-/* Row @i's cell of column @col (rows_col), "" when it has none. */
+/*
+ * Row @i's cell of column @col (rows_col), "" when it has none; a text
+ * cell as it was written (row_text: without the apostrophe a cell that
+ * looks like a formula carries in the file).
+ */
 const char *rows_cell(const struct rows *t, size_t i, int col);
 
 /* Row @i's cell of column @name, "" when it has none. */
