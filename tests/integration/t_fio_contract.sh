@@ -48,28 +48,38 @@ for e in "${engines[@]}"; do
 	fi
 done
 
-# 2. slat and clat: fio's t0015 job (libaio, 1 MiB read, iodepth 16), then O_DIRECT at depth 16
+# 2. slat and clat: fio's t0015 job (libaio, 1 MiB read, iodepth 16), then O_DIRECT at depth 16.
+# Each run: slat + clat = lat. The orders are compared on medians (a mean takes in every
+# preemption of a busy machine: one 137 us submit among 5 us ones), and on the least median
+# of three rounds that interleave the engines: one round beside a lab guest of CI's other lane
+# gave nfsweep-uring 82 us and fio's libaio 7.8 us, a factor just past 10 that the next round
+# did not repeat. A slat measured in the wrong place is wrong in every round.
 for direct in 0 1; do
-	for e in libaio "external:$ENG_URING" "external:$ENG_AIO"; do
-		out=$T_DISK/lat.$direct.$(name $e).json
-		fio --name=test --filename=$f --size=1m --iodepth=16 --direct=$direct --ioengine=$e \
-			--loops=20 --slat_percentiles=1 --output-format=json >"$out" ||
-			fail "t0015's job with $(name $e)"
-		read -r slat clat lat < <(json_get "$out" '"%f %f %f" % (job["read"]["slat_ns"]["mean"], job["read"]["clat_ns"]["mean"], job["read"]["lat_ns"]["mean"])')
-		echo "direct=$direct $(name $e): slat $slat ns, clat $clat ns, lat $lat ns (means)"
-		python3 -c "import sys; sys.exit(0 if abs($slat + $clat - $lat) <= 1 else 1)" ||
-			fail "$(name $e) direct=$direct: slat + clat != lat ($slat + $clat, $lat)"
-		# the orders are compared on medians: a mean takes in every preemption of a busy
-		# machine (CI's two lanes: one 137 us submit among 5 us ones)
-		read -r slat clat < <(json_get "$out" '"%d %d" % (job["read"]["slat_ns"]["percentile"]["50.000000"], job["read"]["clat_ns"]["percentile"]["50.000000"])')
-		echo "direct=$direct $(name $e): median slat $slat ns, clat $clat ns"
-		[ "$e" = libaio ] && { ref_slat=$slat ref_clat=$clat; continue; }
-		# the same order as fio's libaio: within a factor of 10 either way
-		python3 -c "import sys; a, b = $slat, $ref_slat; sys.exit(0 if b / 10 <= a <= b * 10 else 1)" ||
-			fail "$(name $e) direct=$direct: median slat $slat ns, fio's libaio $ref_slat ns: not the same order"
-		python3 -c "import sys; a, b = $clat, $ref_clat; sys.exit(0 if b / 10 <= a <= b * 10 else 1)" ||
-			fail "$(name $e) direct=$direct: median clat $clat ns, fio's libaio $ref_clat ns: not the same order"
+	declare -A min_slat=() min_clat=()
+	for round in 1 2 3; do
+		for e in libaio "external:$ENG_URING" "external:$ENG_AIO"; do
+			n=$(name "$e")
+			out=$T_DISK/lat.$direct.$n.$round.json
+			fio --name=test --filename=$f --size=1m --iodepth=16 --direct=$direct --ioengine=$e \
+				--loops=20 --slat_percentiles=1 --output-format=json >"$out" ||
+				fail "t0015's job with $n"
+			read -r slat clat lat < <(json_get "$out" '"%f %f %f" % (job["read"]["slat_ns"]["mean"], job["read"]["clat_ns"]["mean"], job["read"]["lat_ns"]["mean"])')
+			python3 -c "import sys; sys.exit(0 if abs($slat + $clat - $lat) <= 1 else 1)" ||
+				fail "$n direct=$direct: slat + clat != lat ($slat + $clat, $lat)"
+			read -r slat clat < <(json_get "$out" '"%d %d" % (job["read"]["slat_ns"]["percentile"]["50.000000"], job["read"]["clat_ns"]["percentile"]["50.000000"])')
+			echo "direct=$direct round $round $n: median slat $slat ns, clat $clat ns"
+			[ -z "${min_slat[$n]:-}" ] || [ "$slat" -lt "${min_slat[$n]}" ] && min_slat[$n]=$slat
+			[ -z "${min_clat[$n]:-}" ] || [ "$clat" -lt "${min_clat[$n]}" ] && min_clat[$n]=$clat
+		done
 	done
+	for n in nfsweep-uring nfsweep-aio; do
+		# the same order as fio's libaio: within a factor of 10 either way
+		python3 -c "import sys; a, b = ${min_slat[$n]}, ${min_slat[libaio]}; sys.exit(0 if b / 10 <= a <= b * 10 else 1)" ||
+			fail "$n direct=$direct: least median slat ${min_slat[$n]} ns, fio's libaio ${min_slat[libaio]} ns: not the same order"
+		python3 -c "import sys; a, b = ${min_clat[$n]}, ${min_clat[libaio]}; sys.exit(0 if b / 10 <= a <= b * 10 else 1)" ||
+			fail "$n direct=$direct: least median clat ${min_clat[$n]} ns, fio's libaio ${min_clat[libaio]} ns: not the same order"
+	done
+	unset min_slat min_clat
 done
 
 # 3. offload, verify_async, numjobs on one file: each completes and verifies
@@ -137,7 +147,7 @@ for e in libaio "external:$ENG_URING" "external:$ENG_AIO"; do
 done
 
 # 4. thinktime and rate_iops: the same pace as fio's own engines. Each of
-# ours is judged against the psync run just before it, within 15 %: on a
+# ours is judged against the psync run just before it, within 15 % (kept): on a
 # loaded machine (CI's two lanes) a 20 ms sleep overshoots for every engine
 # alike, and 63 reads instead of 100 said so of the machine, not the engine.
 # The fixed bounds only say that the pace is kept at all (never above it).
@@ -153,15 +163,28 @@ pace() {
 }
 # near A B: A within 15 % of B (and 2 reads)
 near() { python3 -c 'import sys; a, b = map(float, sys.argv[1:]); sys.exit(abs(a - b) > 0.15 * b + 2)' "$1" "$2"; }
+# kept E: one round, psync then E, within the bounds and near psync's; 1 and what it saw if not
+kept() {
+	local rt rr t r
+	read -r rt rr < <(pace psync)
+	read -r t r < <(pace "$1")
+	seen="$t and $r reads; psync $rt and $rr"
+	[ "$t" -ge 40 ] && [ "$t" -le 105 ] && [ "$r" -ge 200 ] && [ "$r" -le 440 ] &&
+		near "$t" "$rt" && near "$r" "$rr"
+}
+# A round beside a lab guest of CI's other lane once gave nfsweep-aio 75 reads to psync's 92:
+# each engine gets up to three rounds, and one that ignores the pace (hundreds of reads, or a
+# rate of its own) misses it in all three.
 for e in "${engines[@]}"; do
 	[ "$e" = psync ] && continue
-	read -r rt rr < <(pace psync)
-	read -r t r < <(pace "$e")
-	[ "$t" -ge 40 ] && [ "$t" -le 105 ] && [ "$r" -ge 200 ] && [ "$r" -le 440 ] ||
-		fail "$(name $e): $t reads with thinktime 20 ms (about 100), $r at rate_iops=200 (about 400), in 2 s"
-	near "$t" "$rt" || fail "$(name $e): $t reads with thinktime 20 ms in 2 s, psync $rt just before"
-	near "$r" "$rr" || fail "$(name $e): $r reads at rate_iops=200 in 2 s, psync $rr just before"
-	echo "$(name $e): thinktime and rate_iops kept ($t and $r reads; psync $rt and $rr)"
+	rounds=()
+	for _ in 1 2 3; do
+		kept "$e" && break
+		rounds+=("$seen")
+	done
+	[ ${#rounds[@]} -lt 3 ] ||
+		fail "$(name $e): thinktime 20 ms (about 100 reads in 2 s) or rate_iops=200 (about 400) not kept as psync keeps them, in three rounds: ${rounds[*]}"
+	echo "$(name $e): thinktime and rate_iops kept ($seen${rounds[*]:+; rounds before: ${rounds[*]}})"
 done
 
 # 5. fsync and fdatasync: counted as fio's libaio counts them (one per 4
