@@ -207,6 +207,6 @@ int plot_timeline_chart(struct plot_ctx *c, int p)
 	fprintf(f, "  NaN notitle\n");
 	fclose(f);
 	snprintf(name, sizeof(name), "%s-timeline", t->profiles[p]);
-	gp_terminals(c->gp, name, body);
+	gp_terminals(c->gp, name, body, !c->svg_only);
 	return 0;
 }

@@ -51,14 +51,15 @@ FILE *gp_open(const char *dir, const char *name, char *path, size_t len)
 	return f;
 }
 
-void gp_terminals(FILE *gp, const char *name, const char *body_path)
+void gp_terminals(FILE *gp, const char *name, const char *body_path, int png)
 {
 	/* The same script twice: after a PNG terminal and after an SVG one. */
 	fprintf(gp, "set encoding utf8\n");
-	fprintf(gp,
-		"set terminal pngcairo size 1280,800 enhanced font 'sans,11'\n"
-		"set output '%s.png'\nload '%s'\n",
-		name, body_path);
+	if (png)
+		fprintf(gp,
+			"set terminal pngcairo size 1280,800 enhanced font 'sans,11'\n"
+			"set output '%s.png'\nload '%s'\n",
+			name, body_path);
 	fprintf(gp,
 		"set terminal svg size 1280,800 enhanced font 'sans,11' background '#ffffff'\n"
 		"set output '%s.svg'\nload '%s'\nunset output\n",

@@ -25,8 +25,11 @@ void gp_text(char *dst, size_t len, const char *src, int enhanced);
 /* Open DIR/NAME for writing (DIR: the charts' GP_DATA/), its name for a script in @path. */
 FILE *gp_open(const char *dir, const char *name, char *path, size_t len);
 
-/* Draw the chart @body_path as NAME.png and NAME.svg, from the script @gp. */
-void gp_terminals(FILE *gp, const char *name, const char *body_path);
+/*
+ * Draw the chart @body_path as NAME.svg, and as NAME.png with @png, from
+ * the script @gp (cairo's PNG takes nine tenths of gnuplot's time).
+ */
+void gp_terminals(FILE *gp, const char *name, const char *body_path, int png);
 
 /*
  * Run gnuplot on @script (relative to @dir) in @dir: its exit status, 126

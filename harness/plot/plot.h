@@ -23,6 +23,7 @@ struct plot_ctx {
 	char datadir[PATH_MAX]; /* DIR/plot */
 	char subtitle[400];	/* backend/note and date */
 	int base;		/* the target the others are divided by */
+	int svg_only;		/* no PNG: the report's charts, which the page carries as SVG */
 	FILE *gp;		/* charts.gp */
 };
 

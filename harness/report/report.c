@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/version.h"
@@ -41,7 +42,7 @@ void report_num(struct page *pg, const char *s, const char *fmt, double scale)
 /* @path (in the results directory) exists? */
 static int here(const struct rep *r, const char *name)
 {
-	char p[PATH_MAX * 2];
+	char p[PATH_MAX * 3];
 
 	snprintf(p, sizeof(p), "%s/%s", r->dir, name);
 	return !access(p, F_OK);
@@ -248,8 +249,8 @@ static void section_charts(struct rep *r)
 		int err;
 
 		snprintf(path, sizeof(path), "%s/%s.svg", r->dir, ch->name);
-		snprintf(caption, sizeof(caption), "%s: %s (%s.png, %s.svg beside this page)",
-			 ch->name, captions[ch->kind], ch->name, ch->name);
+		snprintf(caption, sizeof(caption), "%s: %s (%s.svg beside this page)", ch->name,
+			 captions[ch->kind], ch->name);
 		err = pg_figure(pg, path, ch->name, caption);
 		if (err) {
 			pg_raw(pg, "<p class=\"warn\">");
@@ -560,6 +561,18 @@ static void section_problems(struct rep *r)
 	pg_raw(pg, "</section>\n");
 }
 
+/* Is @name, beside the results file, at least as new as it? */
+static int newer_than_results(const struct rep *r, const char *name)
+{
+	char p[PATH_MAX * 3];
+	struct stat a, b;
+
+	snprintf(p, sizeof(p), "%s/%s", r->dir, name);
+	return !stat(p, &a) && !stat(r->in->csv, &b) &&
+	       (a.st_mtim.tv_sec > b.st_mtim.tv_sec ||
+		(a.st_mtim.tv_sec == b.st_mtim.tv_sec && a.st_mtim.tv_nsec >= b.st_mtim.tv_nsec));
+}
+
 static void file_item(struct rep *r, const char *name, const char *what)
 {
 	if (!here(r, name))
@@ -586,8 +599,12 @@ static void section_files(struct rep *r)
 	}
 	file_item(r, "compare.csv", "nfsweep compare's ratios");
 	for (int i = 0; r->charts && i < r->drawn.n; i++) {
+		snprintf(name, sizeof(name), "%s.svg", r->drawn.c[i].name);
+		file_item(r, name, "the chart as SVG");
+		/* a PNG of nfsweep plot, when it was drawn from the file as it is */
 		snprintf(name, sizeof(name), "%s.png", r->drawn.c[i].name);
-		file_item(r, name, "the chart as PNG");
+		if (newer_than_results(r, name))
+			file_item(r, name, "the chart as PNG (nfsweep plot)");
 	}
 	pg_raw(&r->pg, "</ul>\n<p>fio's own output of each point (its JSON, per-second logs, the "
 		       "job file when --fio-opt changed it) is linked from the tables.</p>"
@@ -647,6 +664,8 @@ static void draw_charts(struct rep *r)
 	c.ref = &r->ref;
 	c.csv_path = r->in->csv;
 	c.refdir = r->in->refdir;
+	/* the page carries SVG; `nfsweep plot` draws the PNG files (nine tenths of the time) */
+	c.svg_only = 1;
 	if (plot_begin(&c, dirbuf, sizeof(dirbuf), r->charts_why, sizeof(r->charts_why)))
 		return;
 	if (plot_draw_all(&c, r->hosts_mode ? 0 : PLOT_TIMELINE_IF_LOGS, &r->drawn)) {
