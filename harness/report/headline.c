@@ -292,17 +292,10 @@ void report_headline(struct rep *r)
 		nconnect(r);
 	curves(r);
 	/* each op-mix profile once */
-	for (size_t i = 0; i < r->res.n; i++) {
-		size_t j;
-
-		if (strcmp(rows_cell(&r->res, i, ec), "nfsweep-ops"))
-			continue;
-		for (j = 0; j < i; j++)
-			if (!strcmp(rows_cell(&r->res, j, pc), rows_cell(&r->res, i, pc)))
-				break;
-		if (j == i)
+	for (size_t i = 0; i < r->res.n; i++)
+		if (!strcmp(rows_cell(&r->res, i, ec), "nfsweep-ops") &&
+		    rows_first(&r->res, i, pc, -1))
 			op_mix(r, rows_cell(&r->res, i, pc));
-	}
 	if (!r->have_ref)
 		pg_raw(&r->pg, "<p class=\"warn\">The published figures could not be read.</p>\n");
 	pg_raw(&r->pg, "</section>\n");

@@ -45,29 +45,29 @@ void pg_raw(struct page *p, const char *markup)
 	sb_adds(&p->sb, markup);
 }
 
-/* @fmt with @ap, malloc'd (NULL when out of memory: the page is marked incomplete). */
-static char *format(struct page *p, const char *fmt, va_list ap)
+/* @fmt with @ap, as markup or (@escape) as text; out of memory marks the page incomplete. */
+static void vadd(struct page *p, int escape, const char *fmt, va_list ap)
 {
-	char *out = NULL;
+	char *s = NULL;
 
-	if (vasprintf(&out, fmt, ap) < 0) {
+	if (vasprintf(&s, fmt, ap) < 0) {
 		p->sb.oom = 1;
-		return NULL;
+		return;
 	}
-	return out;
+	if (escape)
+		sink_html(&p->sb, s);
+	else
+		sb_adds(&p->sb, s);
+	free(s);
 }
 
 void pg_rawf(struct page *p, const char *fmt, ...)
 {
 	va_list ap;
-	char *s;
 
 	va_start(ap, fmt);
-	s = format(p, fmt, ap);
+	vadd(p, 0, fmt, ap);
 	va_end(ap);
-	if (s)
-		sb_adds(&p->sb, s);
-	free(s);
 }
 
 void pg_text(struct page *p, const char *s)
@@ -78,14 +78,10 @@ void pg_text(struct page *p, const char *s)
 void pg_textf(struct page *p, const char *fmt, ...)
 {
 	va_list ap;
-	char *s;
 
 	va_start(ap, fmt);
-	s = format(p, fmt, ap);
+	vadd(p, 1, fmt, ap);
 	va_end(ap);
-	if (s)
-		sink_html(&p->sb, s);
-	free(s);
 }
 
 void pg_elem(struct page *p, const char *tag, const char *text)

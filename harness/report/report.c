@@ -48,31 +48,11 @@ static int here(const struct rep *r, const char *name)
 	return !access(p, F_OK);
 }
 
-/* The distinct values of column @col over the rows, "a, b" into @sb. */
-static void distinct(const struct rows *t, const char *col, struct strbuf *sb)
-{
-	int c = rows_col(t, col), n = 0;
-
-	for (size_t i = 0; i < t->n; i++) {
-		const char *v = rows_cell(t, i, c);
-		size_t j;
-
-		if (!*v)
-			continue;
-		for (j = 0; j < i; j++)
-			if (!strcmp(rows_cell(t, j, c), v))
-				break;
-		if (j < i)
-			continue;
-		sb_printf(sb, "%s%s", n++ ? ", " : "", v);
-	}
-}
-
 static void fact(struct rep *r, const char *what, const char *col)
 {
 	struct strbuf sb = { 0 };
 
-	distinct(&r->res, col, &sb);
+	rows_distinct(&r->res, rows_col(&r->res, col), -1, NULL, &sb);
 	pg_raw(&r->pg, "<tr>");
 	pg_elem(&r->pg, "th", what);
 	pg_elem(&r->pg, "td", sb.len ? sb_str(&sb) : "not recorded");
@@ -124,39 +104,23 @@ static void run_targets(struct rep *r)
 					    "mount_options", "nconnect_asked", "transports" };
 	struct page *pg = &r->pg;
 	int tc = rows_col(&r->res, "target");
-	char seen[RT_MAX * 2][64];
-	int nseen = 0;
 
 	pg_raw(pg, "<table id=\"targets\"><thead><tr><th>target</th><th>path</th><th>file "
 		   "system</th><th>server</th><th>mount options (as the kernel reports them)</th>"
 		   "<th>nconnect asked</th><th>transports seen</th></tr></thead><tbody>\n");
-	for (size_t i = 0; i < r->res.n && nseen < RT_MAX * 2; i++) {
+	for (size_t i = 0; i < r->res.n; i++) {
 		const char *label = rows_cell(&r->res, i, tc);
-		int k;
 
-		for (k = 0; k < nseen; k++)
-			if (!strcmp(seen[k], label))
-				break;
-		if (k < nseen)
+		if (!rows_first(&r->res, i, tc, -1))
 			continue;
-		snprintf(seen[nseen++], 64, "%s", label);
 		pg_raw(pg, "<tr>");
 		pg_elem(pg, "td", label);
 		for (size_t c = 0; c < sizeof(cols) / sizeof(cols[0]); c++) {
-			struct rows one = r->res; /* the rows of this target only */
 			struct strbuf sb = { 0 };
-			struct csv_record *mine = calloc(r->res.n, sizeof(*mine));
-			size_t n = 0;
 
-			for (size_t j = 0; mine && j < r->res.n; j++)
-				if (!strcmp(rows_cell(&r->res, j, tc), label))
-					mine[n++] = r->res.r[j];
-			one.r = mine;
-			one.n = n;
-			distinct(&one, cols[c], &sb);
+			rows_distinct(&r->res, rows_col(&r->res, cols[c]), tc, label, &sb);
 			pg_elem(pg, "td", sb.len ? sb_str(&sb) : "-");
 			sb_free(&sb);
-			free(mine);
 		}
 		pg_raw(pg, "</tr>\n");
 	}
@@ -195,7 +159,7 @@ static void section_run(struct rep *r)
 	if (r->have_run) {
 		struct strbuf sb = { 0 };
 
-		distinct(&r->run, "hosts", &sb);
+		rows_distinct(&r->run, rows_col(&r->run, "hosts"), -1, NULL, &sb);
 		pg_raw(pg, "<tr><th>--hosts</th>");
 		pg_elem(pg, "td", sb.len ? sb_str(&sb) : "none: every point ran on the client");
 		pg_raw(pg, "</tr>\n");
@@ -376,16 +340,9 @@ static void section_tables(struct rep *r)
 		       "latency (over the whole measured window), RPC times are the kernel NFS "
 		       "client's per RPC (mountstats, fio's window).</p>\n");
 	/* each (profile, target) once, in the order of the file */
-	for (size_t i = 0; i < r->res.n; i++) {
-		size_t j;
-
-		for (j = 0; j < i; j++)
-			if (!strcmp(rows_cell(&r->res, j, pc), rows_cell(&r->res, i, pc)) &&
-			    !strcmp(rows_cell(&r->res, j, tc), rows_cell(&r->res, i, tc)))
-				break;
-		if (j == i)
+	for (size_t i = 0; i < r->res.n; i++)
+		if (rows_first(&r->res, i, pc, tc))
 			points_table(r, rows_cell(&r->res, i, pc), rows_cell(&r->res, i, tc));
-	}
 	if (r->have_hosts)
 		hosts_table(r);
 	pg_raw(&r->pg, "</section>\n");

@@ -15,24 +15,6 @@
 #include "report/report.h"
 #include "report/rows.h"
 
-/* The distinct values of @col in @t, "a, b", into @sb. */
-static void values(const struct rows *t, const char *col, struct strbuf *sb)
-{
-	int c = rows_col(t, col), n = 0;
-
-	for (size_t i = 0; i < t->n; i++) {
-		const char *v = rows_cell(t, i, c);
-		size_t j;
-
-		for (j = 0; j < i && strcmp(rows_cell(t, j, c), v); j++)
-			;
-		if (*v && j == i)
-			sb_printf(sb, "%s%s", n++ ? ", " : "", v);
-	}
-	if (!n)
-		sb_adds(sb, "-");
-}
-
 static void facts(struct page *pg, const struct rows run[2])
 {
 	static const struct {
@@ -63,7 +45,10 @@ static void facts(struct page *pg, const struct rows run[2])
 					  rows_get(&run[i], 0, "start_time"),
 					  rows_get(&run[i], run[i].n - 1, "start_time"), run[i].n);
 			else
-				values(&run[i], rows[k].col, &sb);
+				rows_distinct(&run[i], rows_col(&run[i], rows[k].col), -1, NULL,
+					      &sb);
+			if (!sb.len)
+				sb_adds(&sb, "-");
 			pg_elem(pg, "td", sb_str(&sb));
 			sb_free(&sb);
 		}
@@ -140,14 +125,9 @@ int report_compare(const char *before, const char *after, const char *ratios, co
 		    "again and see whether the ratio holds.</p></section>\n");
 	pg_raw(&pg, "<section id=\"ratios\"><h2>Point by point</h2>\n");
 	pc = rows_col(&cmp, "profile");
-	for (size_t i = 0; i < cmp.n; i++) {
-		size_t j;
-
-		for (j = 0; j < i && strcmp(rows_cell(&cmp, j, pc), rows_cell(&cmp, i, pc)); j++)
-			;
-		if (j == i)
+	for (size_t i = 0; i < cmp.n; i++)
+		if (rows_first(&cmp, i, pc, -1))
 			profile_table(&pg, &cmp, rows_cell(&cmp, i, pc));
-	}
 	if (!cmp.n)
 		pg_raw(&pg, "<p>No point is in both files.</p>\n");
 	pg_raw(&pg, "</section>\n");

@@ -69,6 +69,35 @@ const char *rows_get(const struct rows *t, size_t i, const char *name)
 	return rows_cell(t, i, rows_col(t, name));
 }
 
+int rows_first(const struct rows *t, size_t i, int c1, int c2)
+{
+	for (size_t j = 0; j < i; j++)
+		if (!strcmp(rows_cell(t, j, c1), rows_cell(t, i, c1)) &&
+		    (c2 < 0 || !strcmp(rows_cell(t, j, c2), rows_cell(t, i, c2))))
+			return 0;
+	return 1;
+}
+
+void rows_distinct(const struct rows *t, int col, int where_col, const char *where,
+		   struct strbuf *sb)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < t->n; i++) {
+		const char *v = rows_cell(t, i, col);
+		size_t j;
+
+		if (!*v || (where_col >= 0 && strcmp(rows_cell(t, i, where_col), where)))
+			continue;
+		for (j = 0; j < i; j++)
+			if ((where_col < 0 || !strcmp(rows_cell(t, j, where_col), where)) &&
+			    !strcmp(rows_cell(t, j, col), v))
+				break;
+		if (j == i)
+			sb_printf(sb, "%s%s", n++ ? ", " : "", v);
+	}
+}
+
 void rows_free(struct rows *t)
 {
 	for (size_t i = 0; i < t->n; i++)

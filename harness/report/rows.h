@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "results/csv.h"
+#include "util/strbuf.h"
 
 struct rows {
 	struct csv_record hdr;
@@ -32,6 +33,17 @@ const char *rows_cell(const struct rows *t, size_t i, int col);
 
 /* Row @i's cell of column @name, "" when it has none. */
 const char *rows_get(const struct rows *t, size_t i, const char *name);
+
+/* Is row @i the first with its values of columns @c1 and, when @c2 >= 0, @c2? */
+int rows_first(const struct rows *t, size_t i, int c1, int c2);
+
+/*
+ * The distinct non-empty values of column @col, in the file's order, "a, b"
+ * into @sb; over the rows whose column @where_col is @where only, when
+ * @where_col >= 0.
+ */
+void rows_distinct(const struct rows *t, int col, int where_col, const char *where,
+		   struct strbuf *sb);
 
 void rows_free(struct rows *t);
 
