@@ -36,7 +36,7 @@ int report_after_run(const char *cmd, const char *csv)
 {
 	struct report_in in = { .csv = csv, .refdir = nfsweep_default_reference_dir() };
 	char out[4096], why[1024];
-	int err = report_run(&in, out, sizeof(out), why, sizeof(why));
+	int problems, err = report_run(&in, out, sizeof(out), &problems, why, sizeof(why));
 
 	if (err) {
 		fprintf(stderr, "nfsweep %s: no report: %s\n", cmd, why);
@@ -51,7 +51,7 @@ static int cmd_report_main(const struct command *cmd, int argc, char **argv)
 	struct report_opts o = { 0 };
 	struct report_in in = { 0 };
 	char out[4096], why[1024];
-	int ret, argi, err;
+	int ret, argi, err, problems;
 
 	ret = cmd_parse(cmd, argc, argv, &o, &argi);
 	if (ret != CMD_GO_ON)
@@ -59,12 +59,19 @@ static int cmd_report_main(const struct command *cmd, int argc, char **argv)
 	in.csv = argv[argi];
 	in.refdir = o.reference ? o.reference : nfsweep_default_reference_dir();
 	in.resume_with = o.resume_with;
-	err = report_run(&in, out, sizeof(out), why, sizeof(why));
+	err = report_run(&in, out, sizeof(out), &problems, why, sizeof(why));
 	if (err) {
 		fprintf(stderr, "nfsweep report: %s\n", why);
 		return EXIT_SETUP;
 	}
 	printf("%s\n", out);
+	if (problems) {
+		fprintf(stderr,
+			"nfsweep report: %s: %d problem%s (nfsweep validate %s lists them; the page "
+			"says so at its top)\n",
+			in.csv, problems, problems > 1 ? "s" : "", in.csv);
+		return EXIT_FAILED;
+	}
 	return EXIT_OK;
 }
 
@@ -85,6 +92,7 @@ const struct command command_report = {
 	.exits =
 		(const struct exit_use[]){
 			{ EXIT_OK, "the page is written (its path on stdout)" },
+			{ EXIT_FAILED, "written, but some lines do not validate (each named)" },
 			{ EXIT_USAGE, NULL },
 			{ EXIT_SETUP, "the results file unreadable, or the page not written" },
 			{ -1, NULL } },

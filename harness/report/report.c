@@ -675,7 +675,8 @@ static void page_top(struct rep *r)
 		   "</li></ol></nav>\n");
 }
 
-int report_run(const struct report_in *in, char *written, size_t wlen, char *why, size_t len)
+int report_run(const struct report_in *in, char *written, size_t wlen, int *problems, char *why,
+	       size_t len)
 {
 	struct rep r = { .in = in };
 	size_t n;
@@ -711,6 +712,8 @@ int report_run(const struct report_in *in, char *written, size_t wlen, char *why
 	r.have_hosts = load_beside(&r, &table_hosts, &r.hosts);
 	r.have_ref = !reference_load_dir(in->refdir, &r.ref, r.ref_why, sizeof(r.ref_why));
 	validate_all(&r);
+	rt_report_unused(r.t, "report", in->csv);
+	*problems = r.nproblems;
 	draw_charts(&r);
 
 	page_top(&r);

@@ -22,9 +22,12 @@ struct report_in {
 /*
  * Write the page. 0 with @written its path, or -errno with @why (the file
  * cannot be read, the page cannot be written). A file whose rows do not
- * validate still gets its page, which says so at the top.
+ * validate still gets its page, which says so at the top; @problems counts
+ * what validate found, and each line the tables could not use is named on
+ * stderr ("nfsweep report: PATH:LINE: ..: not used").
  */
-int report_run(const struct report_in *in, char *written, size_t wlen, char *why, size_t len);
+int report_run(const struct report_in *in, char *written, size_t wlen, int *problems, char *why,
+	       size_t len);
 
 /*
  * Before and after, point by point, as a page of its own (@out): the ratios

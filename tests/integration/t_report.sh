@@ -81,11 +81,15 @@ PY
 }
 
 old_file() {
-	local d=$T_DISK/old
+	local d=$T_DISK/old rc
 	mkdir -p "$d"
 	cp "$T_TOP/tests/data/results/nconnect-fixture.csv" "$d/old.csv"
 	echo 'this,is,not,a,row' >>"$d/old.csv"
-	"$N" report "$d/old.csv" >/dev/null || fail "report of an older, damaged file"
+	"$N" report "$d/old.csv" >/dev/null 2>"$d/old.err"
+	rc=$?
+	[ $rc = 1 ] || fail "report of a damaged file: exit $rc, not 1 (the page written, the line named)"
+	grep -q "old.csv:[0-9]*: .*not used" "$d/old.err" ||
+		fail "report did not name the line it could not use: $(cat "$d/old.err")"
 	report_check "$d/old.html" old || fail "the page of an older, damaged file"
 	# and of two runs
 	cp "$T_TOP/tests/data/results/nconnect-fixture.csv" "$d/before.csv"
