@@ -16,6 +16,7 @@ HARNESS_LIB_SRCS := \
 	plot/chart_nconnect.c plot/chart_curve.c plot/chart_ops.c plot/chart_hosts.c plot/plot_all.c \
 	results/schema.c results/csv.c results/row.c results/results_file.c results/problems.c \
 	results/results_table.c results/reference.c results/compare.c results/detail_file.c \
+	results/chart_table.c \
 	sweep/sweep_opts.c sweep/plan.c sweep/fio_run.c sweep/fio_json.c sweep/sweep.c \
 	sweep/point.c sweep/point_local.c sweep/point_jobfile.c sweep/point_outcome.c sweep/point_rpc.c sweep/point_ops.c \
 	sweep/profile_info.c sweep/sweep_profiles.c sweep/fio_knows.c sweep/hosts.c sweep/hosts_preflight.c sweep/point_hosts.c \
@@ -25,7 +26,7 @@ HARNESS_LIB_SRCS := \
 
 HARNESS_CMD_SRCS := cmd/commands.c cmd/sweep_prepare.c cmd/cmd_run.c cmd/cmd_plan.c \
 	cmd/cmd_curve.c cmd/cmd_validate.c cmd/cmd_ort.c cmd/cmd_mounts.c cmd/cmd_summary.c \
-	cmd/cmd_compare.c cmd/cmd_plot.c cmd/cmd_report.c cmd/cmd_schema.c cmd/cmd_help.c
+	cmd/cmd_compare.c cmd/cmd_plot.c cmd/cmd_report.c cmd/cmd_table.c cmd/cmd_schema.c cmd/cmd_help.c
 
 HARNESS_HDRS = $(wildcard $(HARNESS_DIR)/*/*.h $(HARNESS_DIR)/*/*.def) \
 	$(wildcard $(HARNESS_DIR)/../results-schema/*.def)

@@ -74,27 +74,6 @@ static int write_runs_page(const char *before, const char *after, const char *cs
 }
 
 /*
- * How far a measured ratio is from the published one, in percent of it; an
- * exact match is 0, not the -0 of a rounding error (2.3 / 2.3 - 1 may be
- * -4e-17, printed "-0.0").
- */
-static double pct_from_published(double ratio, double published)
-{
-	double d = (ratio / published - 1) * 100;
-
-	return fabs(d) < 1e-9 ? 0 : d;
-}
-
-/*
- * @d rounded to 1/@per as it will be printed, and a -0 made 0: -0.3 % is
- * printed "+0%", never "-0%".
- */
-static double shown_round(double d, double per)
-{
-	return nearbyint(d * per) / per + 0.0;
-}
-
-/*
  * One CSV row of a ratio; @published <= 0: none. The difference goes last,
  * so that the columns before it keep the places they had (schema of
  * compare.csv before 1.5).
@@ -122,7 +101,7 @@ static void csv_ratio(struct csv_file *out, const char *kind, const char *profil
 	if (published > 0) {
 		snprintf(cells[4], 32, "%.3f", published);
 		snprintf(cells[5], 32, "%.1f",
-			 shown_round(pct_from_published(vals[2], published), 10));
+			 compare_shown_round(compare_pct_from_published(vals[2], published), 10));
 	}
 	csv_file_record(out, row, COMPARE_NCOLUMNS);
 }
@@ -189,7 +168,8 @@ static void print_headlines(const struct results_table *t, const struct referenc
 			printf(" %9.2fx", v[2]);
 			if (pub && pub->value > 0)
 				snprintf(diffs[nd], sizeof(diffs[nd]), "%+.0f%%",
-					 shown_round(pct_from_published(v[2], pub->value), 1));
+					 compare_shown_round(
+						 compare_pct_from_published(v[2], pub->value), 1));
 			nd++;
 			csv_ratio(out, "headline", hl->profile, hl->read_pct, hl->metric,
 				  t->targets[tg], t->targets[base], v, pub ? pub->value : -1,

@@ -14,7 +14,7 @@
 
 extern const struct command command_run, command_curve, command_plan, command_validate, command_ort,
 	command_mounts, command_summary, command_compare, command_plot, command_report,
-	command_schema, command_help, command_completion;
+	command_schema, command_help, command_completion, command_table;
 
 /* Every command, in the order `nfsweep --help` lists them. */
 extern const struct command *const commands[];
@@ -28,6 +28,13 @@ const struct command *command_find(const char *name);
  * command's exit status (the rows are what it measured).
  */
 int report_after_run(const char *cmd, const char *csv);
+
+/*
+ * The chart-ready tables of @csv as run and curve end (cmd_table.c), and as
+ * plot ends: a table that cannot be written is said, and never changes the
+ * command's exit status. 0, or -1.
+ */
+int tables_after_run(const char *cmd, const char *csv);
 
 /* How nfsweep was started (main's argv[0]): the resume command is printed with it. */
 extern const char *nfsweep_invoked_as;

@@ -9,6 +9,7 @@
 
 #include "plot/gnuplot.h"
 #include "plot/plot.h"
+#include "results/chart_table.h"
 
 struct profile_chart {
 	int p, mib;
@@ -144,15 +145,14 @@ int plot_profile_chart(struct plot_ctx *c, int p)
 		.figure = mib ? "scale-out throughput" : "scale-out IOPS",
 		.unit = mib ? "MiB/s" : "IO/s",
 	};
-	const char *metric = mib ? "total_mib_s" : "total_iops";
 	char dat[PATH_MAX], refdat[PATH_MAX], body[PATH_MAX], name[80];
 	FILE *f;
 
 	for (int tg = 0; tg < t->ntargets; tg++)
 		for (int pct = 0; pct <= 100; pct++)
 			pc.repeated |= rt_rows(t, p, pct, tg) > 1;
-	pc.r100 = reference_find(c->ref, pc.figure, t->profiles[p], 100, metric);
-	pc.r0 = reference_find(c->ref, pc.figure, t->profiles[p], 0, metric);
+	pc.r100 = ct_published(t, c->ref, p, 100);
+	pc.r0 = ct_published(t, c->ref, p, 0);
 	if (write_data(c, &pc, dat, sizeof(dat)) || write_published(c, &pc, refdat, sizeof(refdat)))
 		return -1;
 	snprintf(name, sizeof(name), "%s.gp", t->profiles[p]);

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The nconnect comparison that compare and plot share (see compare.h). */
+#include <math.h>
+
 #include "results/compare.h"
 
 const struct headline headlines[NHEADLINES] = {
@@ -33,4 +35,16 @@ int compare_nconnect_one(const struct results_table *t)
 int compare_nconnect_variant(const struct results_table *t, int tg)
 {
 	return t->nconnect[tg] > 1 && t->transports[tg] == t->nconnect[tg];
+}
+
+double compare_pct_from_published(double ratio, double published)
+{
+	double d = (ratio / published - 1) * 100;
+
+	return fabs(d) < 1e-9 ? 0 : d;
+}
+
+double compare_shown_round(double d, double per)
+{
+	return nearbyint(d * per) / per + 0.0;
 }

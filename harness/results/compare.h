@@ -31,4 +31,17 @@ int compare_nconnect_variant(const struct results_table *t, int tg);
 int compare_ratio(const struct results_table *t, int p, int pct, int tg, int base, enum rt_metric m,
 		  double *value, double *base_value, double *ratio);
 
+/*
+ * How far a measured ratio is from the published one, in percent of it; an
+ * exact match is 0, not the -0 of a rounding error (2.3 / 2.3 - 1 may be
+ * -4e-17, printed "-0.0").
+ */
+double compare_pct_from_published(double ratio, double published);
+
+/*
+ * @d rounded to 1/@per as it will be printed, and a -0 made 0: -0.3 % is
+ * printed "+0%", never "-0%".
+ */
+double compare_shown_round(double d, double per);
+
 #endif

@@ -55,6 +55,24 @@ static const struct column_info bench_columns[BENCH_NCOLUMNS] = {
 #undef COLUMN
 };
 
+static const struct column_info chart_columns[CHART_NCOLUMNS] = {
+#define COLUMN(id, type, unit, meaning) [CHART_COL_##id] = { #id, COL_##type, unit, meaning },
+#include "chart_columns.def"
+#undef COLUMN
+};
+
+static const struct column_info nct_columns[NCT_NCOLUMNS] = {
+#define COLUMN(id, type, unit, meaning) [NCT_COL_##id] = { #id, COL_##type, unit, meaning },
+#include "nconnect_table_columns.def"
+#undef COLUMN
+};
+
+static const struct column_info curve_table_columns[CURVE_TABLE_NCOLUMNS] = {
+#define COLUMN(id, type, unit, meaning) [CURVE_TABLE_COL_##id] = { #id, COL_##type, unit, meaning },
+#include "curve_table_columns.def"
+#undef COLUMN
+};
+
 /* The outcome and the point's identity are always there. */
 static const int results_required[] = {
 	COL_status, COL_schema_version, COL_profile, COL_target, COL_read_pct, COL_repeat,
@@ -152,7 +170,33 @@ const struct table_info table_bench = {
 	.required = bench_required,
 	.nrequired = N(bench_required),
 };
-const struct table_info *const schema_made_tables[] = { &table_compare, &table_bench };
+const struct table_info table_chart = {
+	.file = "FILE.PROFILE.table.csv",
+	.suffix = ".PROFILE.table",
+	.rows = "one row per read share of a profile's sweep: a chart-ready table (nfsweep table)",
+	.cols = chart_columns,
+	.ncols = CHART_NCOLUMNS,
+	.min_cols = CHART_NCOLUMNS,
+};
+const struct table_info table_nconnect_table = {
+	.file = "FILE.nconnect.table.csv",
+	.suffix = ".nconnect.table",
+	.rows = "one row per headline of the nconnect comparison, published gain beside",
+	.cols = nct_columns,
+	.ncols = NCT_NCOLUMNS,
+	.min_cols = NCT_NCOLUMNS,
+};
+const struct table_info table_curve_table = {
+	.file = "FILE.curve.table.csv",
+	.suffix = ".curve.table",
+	.rows = "one row per load point of a curve file, each target's pair of columns",
+	.cols = curve_table_columns,
+	.ncols = CURVE_TABLE_NCOLUMNS,
+	.min_cols = CURVE_TABLE_NCOLUMNS,
+};
+const struct table_info *const schema_made_tables[] = {
+	&table_compare, &table_bench, &table_chart, &table_nconnect_table, &table_curve_table,
+};
 const size_t schema_nmade_tables = N(schema_made_tables);
 
 static const char *const type_names[] = {
@@ -318,6 +362,15 @@ static void print_table(FILE *out, const struct table_info *t)
 	for (int i = 0; i < t->ncols; i++)
 		fprintf(out, "| `%s` | %s | %s | %s |\n", t->cols[i].name,
 			type_names[t->cols[i].type], t->cols[i].unit, t->cols[i].meaning);
+	for (int i = 0; i < t->ncols; i++)
+		if (!strncmp(t->cols[i].name, TABLE_TARGET_PATTERN, strlen(TABLE_TARGET_PATTERN))) {
+			fprintf(out,
+				"\nA column `" TABLE_TARGET_PATTERN "x` is one column per target, "
+				"`TARGET` replaced by the target's label (`nc1_x`, `nc8_x`), in the "
+				"results file's order of targets; the columns are grouped by "
+				"figure.\n");
+			break;
+		}
 }
 
 void schema_print_markdown(FILE *out)

@@ -72,6 +72,35 @@ enum compare_column {
 	COMPARE_NCOLUMNS
 };
 
+/*
+ * The chart-ready tables (chart_columns.def, nconnect_table_columns.def,
+ * curve_table_columns.def): an id beginning with TARGET_ is one column per
+ * target (chart_table.h).
+ */
+enum chart_column {
+#define COLUMN(id, type, unit, meaning) CHART_COL_##id,
+#include "chart_columns.def"
+#undef COLUMN
+	CHART_NCOLUMNS
+};
+
+enum nconnect_table_column {
+#define COLUMN(id, type, unit, meaning) NCT_COL_##id,
+#include "nconnect_table_columns.def"
+#undef COLUMN
+	NCT_NCOLUMNS
+};
+
+enum curve_table_column {
+#define COLUMN(id, type, unit, meaning) CURVE_TABLE_COL_##id,
+#include "curve_table_columns.def"
+#undef COLUMN
+	CURVE_TABLE_NCOLUMNS
+};
+
+/* The prefix of a column id that stands for each target's label. */
+#define TABLE_TARGET_PATTERN "TARGET_"
+
 /* make bench's CSV (bench_columns.def): written by tools/bench_report.py alone */
 enum bench_column {
 #define COLUMN(id, type, unit, meaning) BENCH_COL_##id,
@@ -103,8 +132,9 @@ struct table_info {
 extern const struct table_info table_results, table_ops, table_rpc, table_hosts, table_run;
 extern const struct table_info *const schema_tables[];
 extern const size_t schema_ntables;
-/* The CSV files made from results, not beside them: compare's and make bench's. */
-extern const struct table_info table_compare, table_bench;
+/* The CSV files made from results: compare's, make bench's and the chart-ready tables. */
+extern const struct table_info table_compare, table_bench, table_chart, table_nconnect_table,
+	table_curve_table;
 extern const struct table_info *const schema_made_tables[];
 extern const size_t schema_nmade_tables;
 
