@@ -14,6 +14,7 @@
 #include "cmd/cmds.h"
 #include "plot/gnuplot.h"
 #include "plot/plot.h"
+#include "results/chart_table.h"
 #include "util/paths.h"
 
 struct plot_opts {
@@ -93,6 +94,9 @@ static int cmd_plot_main(const struct command *cmd, int argc, char **argv)
 										EXIT_OK;
 	for (int i = 0; !ret && i < drawn.n; i++)
 		printf("%s/%s.png %s/%s.svg\n", c.dir, drawn.c[i].name, c.dir, drawn.c[i].name);
+	/* the same figures as tables a spreadsheet charts, beside the file */
+	if (!ret && ct_write_all(t, &ref, c.csv_path, "plot", NULL))
+		ret = EXIT_SETUP;
 out:
 	reference_free(&ref);
 	free(t);

@@ -380,6 +380,7 @@ int sweep_finish(const struct command *cmd, struct sweep *s, struct run_record *
 		if (ret == EXIT_OK)
 			ret = EXIT_SETUP;
 	}
+	tables_after_run(cmd->name, s->o->out);
 	/* the page to open or send, whatever became of the points */
 	if (!s->o->no_report)
 		report_after_run(cmd->name, s->o->out);

@@ -20,7 +20,8 @@ int sweep_prepare(const struct command *cmd, struct sweep_opts *o, struct sweep 
 
 /*
  * As run and curve end, whatever became of their points: the run record
- * (FILE.run.csv), then the page (report_after_run) unless --no-report.
+ * (FILE.run.csv), the chart-ready tables (tables_after_run), then the page
+ * (report_after_run) unless --no-report.
  * @ret is the status so far; the status to exit with is returned
  * (EXIT_SETUP when the record could not be written and all else went well).
  */

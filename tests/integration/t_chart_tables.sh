@@ -1,0 +1,130 @@
+#!/bin/bash
+# The chart-ready tables (results/chart_table.c): run writes them beside
+# the results, with the columns the schema document gives (the TARGET_
+# pattern expanded per target, grouped by figure), and every number in
+# them is the one summary prints for the same file (repeats folded the
+# same way); the nconnect table's ratios are compare.csv's; `nfsweep
+# table` writes the same bytes again, and names a line it cannot use.
+. "$(dirname "$0")/lib.sh"
+N=$NFSWEEP
+doc=$T_TOP/results-schema/README.md
+documented() {
+	awk -v f="### $1:" 'index($0, f) == 1 { on = 1; next } on && /^### / { exit }
+		on && /^\| `/ { split($0, c, "`"); printf "%s%s", n++ ? "," : "", c[2] } END { print "" }' "$doc"
+}
+
+# check_tables CSV: each FILE.PROFILE.table.csv against the schema and summary
+check_tables() {
+	"$N" summary "$1" > "$T_DISK/summary.txt" || fail "summary $1 exited $?"
+	python3 - "$1" "$(documented FILE.PROFILE.table.csv)" "$T_DISK/summary.txt" <<'PY'
+import csv, re, sys
+res, doc, summ = sys.argv[1], sys.argv[2].split(","), open(sys.argv[3]).read()
+rows = list(csv.DictReader(open(res, newline="")))
+targets = list(dict.fromkeys(r["target"] for r in rows))
+profiles = list(dict.fromkeys(r["profile"] for r in rows))
+# summary's tables: {(profile, kind): {pct: [cells per target]}}
+tables, cur = {}, None
+for line in summ.splitlines():
+    m = re.match(r"(\S+): (total|completion latency)", line)
+    if m:
+        cur = tables.setdefault((m.group(1), m.group(2)), {})
+    elif cur is not None and re.match(r"\d+ ", line):
+        cells = re.split(r"  +", line.strip())
+        cur[int(cells[0])] = cells[1:]
+checked = 0
+for p in profiles:
+    path = res[:-4] + ".%s.table.csv" % p
+    t = list(csv.reader(open(path, newline="")))
+    head = t[0]
+    mib = any(h.endswith("_total_mib_s") for h in head)
+    want = []
+    for d in doc:
+        if d == ("TARGET_total_iops" if mib else "TARGET_total_mib_s"):
+            continue
+        want += [tg + d[6:] for tg in targets] if d.startswith("TARGET") else [d]
+    if head != want:
+        sys.exit("%s: header %s, documented as %s" % (path, head, want))
+    tot, lat = tables[(p, "total")], tables[(p, "completion latency")]
+    if [int(r[0]) for r in t[1:]] != sorted(tot, reverse=True):
+        sys.exit("%s: read shares %s, summary has %s" % (path, [r[0] for r in t[1:]], list(tot)))
+    for r in t[1:]:
+        c = dict(zip(head, r)); pct = int(c["read_pct"])
+        for i, tg in enumerate(targets):
+            s = tot[pct][i]
+            v = c[tg + ("_total_mib_s" if mib else "_total_iops")]
+            if (s == "-") != (v == "") or (v and abs(float(v) - float(s)) > (0.05 if mib else 0.5) + 1e-9):
+                sys.exit("%s read %d %s: total %r, summary %r" % (path, pct, tg, v, s))
+            rd, wr = (x.strip() for x in lat[pct][i].split("|")) if "|" in lat[pct][i] else ("-", "-")
+            for d, cell in (("read", rd), ("write", wr)):
+                got = [c[tg + "_%s_p%s_ms" % (d, q)] for q in ("50", "99")]
+                exp = ["-", "-"] if cell == "-" else cell.split("/")
+                for g, e in zip(got, exp):
+                    if (e == "-") != (g == "") or (g and abs(float(g) * 1000 - float(e)) > 0.5 + 1e-6):
+                        sys.exit("%s read %d %s %s: %r ms, summary %r us" % (path, pct, tg, d, g, e))
+                    checked += g != ""
+            n = sum(1 for x in rows if x["profile"] == p and x["target"] == tg and
+                    int(x["read_pct"]) == pct and x["status"] == "ok")
+            if c[tg + "_rows"] != (str(n) if n else ""):
+                sys.exit("%s read %d %s: rows %r, the file has %d ok" % (path, pct, tg, c[tg + "_rows"], n))
+            checked += 1
+print("%d figures as summary has them" % checked)
+if checked < 20:
+    sys.exit("too few figures checked")
+PY
+}
+
+tables_equal_summary() {
+	local csv=$T_DISK/t/sweep.csv
+	mkdir -p "$T_DISK/t/a"
+	"$N" run --profile rand4k,seq64k --mix 100,50,0 --target a="$T_DISK/t/a" \
+		--target b="$T_SHM" --runtime 1 --ramp 0 --numjobs 1 --iodepth 4 --size 8m \
+		--repeat 2 --no-report --out "$csv" 2>/dev/null || fail "the sweep exited $?"
+	check_tables "$csv" || fail "the tables run wrote do not say what summary says"
+	# the published figures, in the unit of the totals, beside (at 100 and 0 only)
+	python3 - "$T_DISK/t/sweep.seq64k.table.csv" <<'PY' || fail "published figures"
+import csv, sys
+t = {r["read_pct"]: r["published_total"] for r in csv.DictReader(open(sys.argv[1]))}
+if not t["100"] or not t["0"] or t["50"]:
+    sys.exit("published_total: %s" % t)
+PY
+	cp "$T_DISK/t/sweep.seq64k.table.csv" "$T_DISK/before.csv"
+	rm "$T_DISK"/t/*.table.csv
+	"$N" table "$csv" > "$T_DISK/list" || fail "table exited $?"
+	[ "$(wc -l < "$T_DISK/list")" = 2 ] || fail "table printed: $(cat "$T_DISK/list")"
+	cmp "$T_DISK/before.csv" "$T_DISK/t/sweep.seq64k.table.csv" ||
+		fail "nfsweep table wrote another seq64k table than run did"
+	# a line it cannot use is named, and the status says so
+	sed -i '3s/,ok,/,nosuch,/' "$csv"
+	out=$("$N" table "$csv" 2>&1 >/dev/null)
+	[ $? = 1 ] || fail "a damaged line: table exited $?"
+	grep -q "nfsweep table: .*sweep.csv:3: .*not used" <<<"$out" || fail "line 3 not named: $out"
+}
+
+nconnect_table() {
+	cp "$T_TOP/tests/data/results/nconnect-fixture.csv" "$T_DISK/n.csv"
+	"$N" table "$T_DISK/n.csv" >/dev/null || fail "table exited $?"
+	"$N" compare "$T_DISK/n.csv" --base nc1 >/dev/null || fail "compare exited $?"
+	python3 - "$T_DISK/n.nconnect.table.csv" "$T_DISK/compare.csv" \
+		"$(documented FILE.nconnect.table.csv)" <<'PY' || fail "the nconnect table is not compare's"
+import csv, sys
+t = list(csv.DictReader(open(sys.argv[1], newline="")))
+want = [d.replace("TARGET_", "nc8_") for d in sys.argv[3].split(",")]
+if list(t[0]) != want:
+    sys.exit("header %s, documented %s" % (list(t[0]), want))
+cmp = {(r["profile"], r["read_pct"]): r for r in csv.DictReader(open(sys.argv[2])) if r["kind"] == "headline"}
+if len(t) != 4 or len(cmp) != 4:
+    sys.exit("%d rows, compare has %d headlines" % (len(t), len(cmp)))
+for r in t:
+    c = cmp[(r["profile"], r["read_pct"])]
+    for a, b in (("nc8_ratio", "ratio"), ("published_ratio", "published_ratio"),
+                 ("nc8_difference_from_published_pct", "difference_from_published_pct"),
+                 ("workload", "what"), ("base", "base"), ("metric", "metric")):
+        if r[a] != c[b]:
+            sys.exit("%s %s: %s=%r, compare.csv's %s=%r" % (r["profile"], r["read_pct"], a, r[a], b, c[b]))
+print("4 headlines as compare.csv has them")
+PY
+}
+
+scenario "run's tables say what summary says; table writes them again" tables_equal_summary
+scenario "the nconnect table is compare's headlines" nconnect_table
+scenarios_done
