@@ -327,7 +327,12 @@ static int open_out(struct compare_opts *o, const char *file, const char *name, 
 	}
 	ret = csv_file_open(out, o->out);
 	if (ret) {
-		fprintf(stderr, "nfsweep compare: open %s: %s\n", out->tmp, strerror(-ret));
+		if (ret == -EEXIST || ret == -EISDIR)
+			fprintf(stderr,
+				"nfsweep compare: --out %s: there, and not a regular file\n",
+				o->out);
+		else
+			fprintf(stderr, "nfsweep compare: open %s: %s\n", out->tmp, strerror(-ret));
 		return -1;
 	}
 	/* the header from compare_columns.def, as every row's places are */

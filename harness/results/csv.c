@@ -61,11 +61,16 @@ static int write_all(int fd, const char *buf, size_t len, size_t *off)
 
 int csv_file_open(struct csv_file *f, const char *path)
 {
+	struct stat st;
+
 	memset(f, 0, sizeof(*f));
 	f->path = path;
 	f->fd = -1;
 	if (snprintf(f->tmp, sizeof(f->tmp), "%s.XXXXXX", path) >= (int)sizeof(f->tmp))
 		return -ENAMETOOLONG;
+	/* the file is renamed over: a device or directory of that name (--out) is not replaced */
+	if (!lstat(path, &st) && !S_ISREG(st.st_mode))
+		return S_ISDIR(st.st_mode) ? -EISDIR : -EEXIST;
 	f->fd = mkostemp(f->tmp, O_CLOEXEC);
 	if (f->fd < 0)
 		return -errno;

@@ -37,7 +37,10 @@ struct csv_file {
 	int fd, err; /* err: the first -errno */
 };
 
-/* 0, or -errno (nothing is left behind). */
+/*
+ * 0, or -errno (nothing is left behind); -EEXIST or -EISDIR when @path is
+ * there and is not a regular file (a device given as --out stays a device).
+ */
 int csv_file_open(struct csv_file *f, const char *path) __attribute__((warn_unused_result));
 
 /* One record; an error is kept for csv_file_commit(). */
