@@ -82,6 +82,32 @@ void sink_html(struct strbuf *sb, const char *s)
 	}
 }
 
+void sink_xml_text(struct strbuf *sb, const char *s, size_t max, bool *cut)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t start = sb->len;
+
+	*cut = false;
+	while (*p) {
+		unsigned int n = utf8_seq(p);
+		int bad =
+			!n || (*p < 0x20 && *p != '\t' && *p != '\n') || *p == 0x7f ||
+			(n == 3 && p[0] == 0xef && p[1] == 0xbf && (p[2] == 0xbe || p[2] == 0xbf));
+
+		if (sb->len - start + (bad ? 3 : n) > max) {
+			*cut = true;
+			return;
+		}
+		if (bad) {
+			sb_adds(sb, "\xef\xbf\xbd"); /* U+FFFD */
+			p += n && *p >= 0x80 ? n : 1;
+			continue;
+		}
+		sb_addn(sb, (const char *)p, n);
+		p += n;
+	}
+}
+
 void sink_url_path(struct strbuf *sb, const char *s)
 {
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {

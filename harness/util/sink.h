@@ -61,6 +61,14 @@ int sink_printf_b(const char *s, char *dst, size_t len) __attribute__((warn_unus
 void sink_html(struct strbuf *sb, const char *s);
 
 /*
+ * @s as the text of an XML 1.0 element (a workbook's cell, libxlsxwriter escapes the markup):
+ * what XML cannot carry is U+FFFD, a byte that is not part of valid UTF-8, a control
+ * character other than tab and newline, U+FFFE and U+FFFF. At most @max bytes are kept, cut
+ * at a character; *@cut says whether some were left out.
+ */
+void sink_xml_text(struct strbuf *sb, const char *s, size_t max, bool *cut);
+
+/*
  * @n bytes of @data as a data: URL of type @mime (RFC 2397), in base64 (RFC 4648): an image
  * that a page carries inside itself, for an <img> whose document loads nothing else. The
  * result has only [A-Za-z0-9+/=:;,-] and the characters of @mime, a constant.

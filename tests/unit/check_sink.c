@@ -208,6 +208,37 @@ START_TEST(test_url_path)
 }
 END_TEST
 
+/* sink_xml_text: what XML 1.0 cannot carry as U+FFFD, the limit kept at a character */
+START_TEST(test_xml_text)
+{
+	static const struct {
+		const char *s, *xml;
+		size_t max;
+		bool cut;
+	} cases[] = {
+		{ "=1+1 <a> & \"q\"", "=1+1 <a> & \"q\"", 100, false },
+		{ "bad \xff\xc3 end", "bad \xef\xbf\xbd\xef\xbf\xbd end", 100, false },
+		{ "nul\x01 del\x7f", "nul\xef\xbf\xbd del\xef\xbf\xbd", 100, false },
+		{ "nonchar \xef\xbf\xbe", "nonchar \xef\xbf\xbd", 100, false },
+		{ "tab\tnew\nline", "tab\tnew\nline", 100, false },
+		{ "caf\xc3\xa9", "caf", 4, true }, /* not half of the e-acute */
+		{ "abcdef", "abcd", 4, true },
+		{ "abcd", "abcd", 4, false },
+	};
+	struct strbuf sb = { 0 };
+	bool cut;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		sb_reset(&sb);
+		sink_xml_text(&sb, cases[i].s, cases[i].max, &cut);
+		ck_assert_str_eq(sb_str(&sb), cases[i].xml);
+		ck_assert_int_eq(cut, cases[i].cut);
+		ck_assert(sink_utf8(sb_str(&sb)));
+	}
+	sb_free(&sb);
+}
+END_TEST
+
 Suite *make_sink_suite(void)
 {
 	Suite *s = suite_create("sink");
@@ -222,6 +253,7 @@ Suite *make_sink_suite(void)
 	tcase_add_loop_test(tc, test_html, 0, sizeof(html_cases) / sizeof(html_cases[0]));
 	tcase_add_loop_test(tc, test_data_url_as_base64, 0, 6);
 	tcase_add_test(tc, test_url_path);
+	tcase_add_test(tc, test_xml_text);
 	suite_add_tcase(s, tc);
 	return s;
 }
