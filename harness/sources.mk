@@ -22,17 +22,18 @@ HARNESS_LIB_SRCS := \
 	sweep/profile_info.c sweep/sweep_profiles.c sweep/fio_knows.c sweep/hosts.c sweep/hosts_preflight.c sweep/point_hosts.c \
 	sweep/run_record.c \
 	report/rows.c report/page.c report/report.c report/headline.c report/report_compare.c \
+	sheet/workbook.c sheet/sheet_charts.c \
 	util/strbuf.c util/paths.c util/label.c util/lock.c util/sink.c
 
 HARNESS_CMD_SRCS := cmd/commands.c cmd/sweep_prepare.c cmd/cmd_run.c cmd/cmd_plan.c \
 	cmd/cmd_curve.c cmd/cmd_validate.c cmd/cmd_ort.c cmd/cmd_mounts.c cmd/cmd_summary.c \
-	cmd/cmd_compare.c cmd/cmd_plot.c cmd/cmd_report.c cmd/cmd_table.c cmd/cmd_schema.c cmd/cmd_help.c
+	cmd/cmd_compare.c cmd/cmd_plot.c cmd/cmd_report.c cmd/cmd_table.c cmd/cmd_sheet.c cmd/cmd_schema.c cmd/cmd_help.c
 
 HARNESS_HDRS = $(wildcard $(HARNESS_DIR)/*/*.h $(HARNESS_DIR)/*/*.def) \
 	$(wildcard $(HARNESS_DIR)/../results-schema/*.def)
 # What is generated into HARNESS_GEN (the includer makes them before compiling).
 HARNESS_GEN_HDRS = $(HARNESS_GEN)/nfsweep-version.h $(HARNESS_GEN)/nfsweep-profiles.h
-HARNESS_PKGS := json-c mount
+HARNESS_PKGS := json-c mount xlsxwriter
 HARNESS_CPPFLAGS = -D_GNU_SOURCE -I$(HARNESS_DIR) -I$(HARNESS_DIR)/../results-schema \
 	-I$(HARNESS_GEN) $(shell pkg-config --cflags $(HARNESS_PKGS))
 HARNESS_LDLIBS := $(shell pkg-config --libs $(HARNESS_PKGS)) -lm

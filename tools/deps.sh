@@ -9,8 +9,9 @@
 # Exit:  0 all present, 1 missing and not root, 2 apt-get failed.
 set -eu
 
+# libxlsxwriter-dev: nfsweep sheet's workbook (its charts the spreadsheet's own)
 pkgs_build="fio liburing-dev libaio-dev libnuma-dev numactl libjson-c-dev libmount-dev
-	pkg-config dpkg-dev make gcc"
+	libxlsxwriter-dev pkg-config dpkg-dev make gcc"
 # man-db: the tests render the man page (man -l), as a user reads it.
 pkgs_test="check python3 python3-seccomp man-db"
 # libFuzzer and the sanitizers' runtime come with clang's compiler-rt: the
@@ -25,7 +26,8 @@ pkgs_qemu="qemu-system-x86 xz-utils zstd"
 pkgs_fiosuite="python3-statsmodels"
 pkgs_bench="linux-perf strace"
 pkgs_plot="gnuplot-nox"
-pkgs_office="libreoffice-calc-nogui"
+# The CSV and workbook tests: Calc converts to CSV and PDF, poppler renders a page to check its chart.
+pkgs_office="libreoffice-calc-nogui poppler-utils"
 # The report's test: the page opened in a real browser (headless Chromium, driven through
 # its ChromeDriver by Selenium), printed to PDF and the PDF's pages counted (poppler).
 pkgs_browser="chromium chromium-driver python3-selenium poppler-utils fonts-dejavu-core iproute2"

@@ -78,7 +78,7 @@ void ct_profile(const struct results_table *t, const struct reference *ref, int 
 			def = CHART_COL_TARGET_total_iops;
 		first[f] = ct->ncols;
 		for (int tg = 0; tg < t->ntargets; tg++)
-			add_col(ct, def, tg, t->targets[tg], figs[f].scale < 1 ? 4 : 3);
+			add_col(ct, def, tg, t->targets[tg], figs[f].scale < 1 ? 6 : 3);
 	}
 	rows0 = ct->ncols;
 	for (int tg = 0; tg < t->ntargets; tg++)

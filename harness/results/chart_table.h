@@ -35,8 +35,8 @@ struct chart_table {
 	double v[CT_MAX_ROWS][CT_MAX_COLS];
 	unsigned char have[CT_MAX_ROWS][CT_MAX_COLS];
 	const char *text[CT_MAX_ROWS][CT_MAX_COLS]; /* STR and LABEL cells (else NULL) */
-	int decimals[CT_MAX_COLS];		    /* as the CSV writes each number */
-	double ort[RT_MAX];			    /* a curve table: each target's ORT, 0: none */
+	int decimals[CT_MAX_COLS]; /* as the CSV writes each number (ms: 6, the us' 3) */
+	double ort[RT_MAX];	   /* a curve table: each target's ORT, 0: none */
 };
 
 /* The published figure of profile @p at @pct (the charts' "scale-out" figures), or NULL. */
