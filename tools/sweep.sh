@@ -1,8 +1,8 @@
 #!/bin/bash
 # sweep.sh - `make sweep`: the published read/write-ratio sweeps (seq64k and
 # rand4k, read % 100 -> 0 by 10) as results/<timestamp>/sweep.csv, then a
-# summary table, the charts, the nconnect comparison and the report
-# (sweep.html).
+# summary table, the charts, the nconnect comparison, the chart-ready
+# tables, the workbook (sweep.xlsx) and the report (sweep.html).
 #
 #   TARGETS="nc1=/mnt/a nc8=/mnt/b"   sweep these NFS mounts (yours), with the
 #                                     published method's settings (below); a
@@ -124,9 +124,12 @@ fi
 # compare says nothing (and writes nothing) for a single target.
 "$nfsweep" compare "$csv" 2>/dev/null | sed -n '1,6p'
 [ -f "$out/compare.csv" ] || echo "make sweep: one target: no nconnect comparison" >&2
+# The workbook: every table with the spreadsheet's own charts drawn from its cells.
+"$nfsweep" sheet "$csv" >/dev/null || rc=1
 # The page to open or send (it draws the charts too; without gnuplot it says why it has none).
 # The command that finishes the sweep goes in as an argument: the page shows it as text.
 "$nfsweep" report "$csv" --resume-with "$(resume_command)" >/dev/null || rc=1
-echo "make sweep: results in $out: sweep.csv, compare.csv, charts (*.png, *.svg), fio's JSON in fio/" >&2
+echo "make sweep: results in $out: sweep.csv, compare.csv, chart-ready tables (sweep.*.table.csv)," \
+	"the workbook (sweep.xlsx), charts (*.png, *.svg), fio's JSON in fio/" >&2
 echo "make sweep: the report, to open in a browser or send: $out/sweep.html" >&2
 exit "$rc"
