@@ -100,6 +100,16 @@ expect() {
 # network namespace of its own with only its loopback up: nothing can be fetched from anywhere,
 # whatever the page asked for. Screenshots and PDFs go under $BUILD/tests/report/.
 T_REPORT_OUT=$BUILD/tests/report
+# sheet_check BOOK.xlsx RESULTS.csv [sheet_check.py's options]: the workbook opened by
+# LibreOffice (every sheet back to CSV against the files, the charts' pixels on a PDF page).
+T_SHEET_OUT=$BUILD/tests/sheet
+sheet_check() {
+	"$T_TOP/tools/deps.sh" office >/dev/null 2>&1 ||
+		fail "LibreOffice could not be installed (tools/deps.sh office)"
+	mkdir -p "$T_SHEET_OUT"
+	/usr/bin/python3 "$T_HERE/sheet_check.py" "$@"
+}
+
 report_check() {
 	"$T_TOP/tools/deps.sh" browser >/dev/null 2>&1 ||
 		fail "the browser could not be installed (tools/deps.sh browser)"

@@ -5,6 +5,10 @@
 # them is the one summary prints for the same file (repeats folded the
 # same way); the nconnect table's ratios are compare.csv's; `nfsweep
 # table` writes the same bytes again, and names a line it cannot use.
+# The workbook (nfsweep sheet) of a local sweep under a note that looks
+# like a formula, and of the nconnect fixture, opened by LibreOffice
+# (sheet_check.py): every sheet back to CSV against the files, no formula,
+# the note read back as text, each chart's series drawn on a PDF page.
 . "$(dirname "$0")/lib.sh"
 N=$NFSWEEP
 doc=$T_TOP/results-schema/README.md
@@ -74,7 +78,7 @@ PY
 }
 
 tables_equal_summary() {
-	local csv=$T_DISK/t/sweep.csv
+	local csv=$T_DISK/t/sweep.csv out rc
 	mkdir -p "$T_DISK/t/a"
 	"$N" run --profile rand4k,seq64k --mix 100,50,0 --target a="$T_DISK/t/a" \
 		--target b="$T_SHM" --runtime 1 --ramp 0 --numjobs 1 --iodepth 4 --size 8m \
@@ -96,7 +100,8 @@ PY
 	# a line it cannot use is named, and the status says so
 	sed -i '3s/,ok,/,nosuch,/' "$csv"
 	out=$("$N" table "$csv" 2>&1 >/dev/null)
-	[ $? = 1 ] || fail "a damaged line: table exited $?"
+	rc=$?
+	[ $rc = 1 ] || fail "a damaged line: table exited $rc"
 	grep -q "nfsweep table: .*sweep.csv:3: .*not used" <<<"$out" || fail "line 3 not named: $out"
 }
 
@@ -125,6 +130,36 @@ print("4 headlines as compare.csv has them")
 PY
 }
 
+workbook() {
+	local out rc d=$T_DISK/w note='=HYPERLINK("http://127.0.0.1/","x"), -1+2'
+	mkdir -p "$d"
+	"$N" run --profile rand4k,seq64k --mix 100,0 --target l="$T_SHM" --runtime 1 --ramp 0 \
+		--numjobs 1 --iodepth 4 --size 8m --note "$note" --no-report --out "$d/s.csv" \
+		2>/dev/null || fail "the sweep exited $?"
+	[ "$("$N" sheet "$d/s.csv")" = "$d/s.xlsx" ] || fail "sheet did not print its workbook's path"
+	sheet_check "$d/s.xlsx" "$d/s.csv" --need rand4k --need seq64k --hostile "$note" \
+		--shot "$T_SHEET_OUT/local.png" || fail "the workbook of a local sweep"
+	cp "$T_TOP/tests/data/results/nconnect-fixture.csv" "$d/n.csv"
+	"$N" table "$d/n.csv" >/dev/null && "$N" sheet "$d/n.csv" --out "$d/fixture.xlsx" >/dev/null ||
+		fail "sheet of the fixture exited $?"
+	[ ! -e "$d/n.xlsx" ] || fail "--out was not where the workbook went"
+	cp "$d/fixture.xlsx" "$d/n.xlsx"
+	sheet_check "$d/n.xlsx" "$d/n.csv" --need nconnect --shot "$T_SHEET_OUT/fixture.png" ||
+		fail "the workbook of the nconnect fixture"
+	# a workbook that cannot be written: named, exit 3, nothing left under its name
+	out=$("$N" sheet "$d/n.csv" --out /proc/no/such.xlsx 2>&1)
+	rc=$?
+	[ $rc = 3 ] || fail "an unwritable workbook: exit $rc, not 3"
+	grep -q "nfsweep sheet: .*/proc/no/such.xlsx" <<<"$out" || fail "the path is not named: $out"
+	# written to a temporary file and renamed: a FIFO (a device) given as --out stays one
+	mkfifo "$d/fifo"
+	expect 3 "nfsweep sheet: $d/fifo: exists and is not a regular file" sheet "$d/n.csv" --out "$d/fifo"
+	expect 3 "nfsweep compare: --out $d/fifo: there, and not a regular file" compare "$d/n.csv" \
+		--out "$d/fifo"
+	[ -p "$d/fifo" ] || fail "--out replaced a FIFO"
+}
+
 scenario "run's tables say what summary says; table writes them again" tables_equal_summary
 scenario "the nconnect table is compare's headlines" nconnect_table
+scenario "the workbook in LibreOffice: a local sweep, the nconnect fixture" workbook
 scenarios_done

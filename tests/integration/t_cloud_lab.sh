@@ -8,7 +8,8 @@
 # and each mechanism binds where the model says, seen in the RPC columns:
 # the byte caps are never exceeded, random I/O on one connection waits for
 # RPC slots and on eight does not. The page make sweep wrote, in Chromium
-# (report_check). Then lab/run refuses a bad cloud option.
+# (report_check), and its workbook in LibreOffice (sheet_check). Then lab/run
+# refuses a bad cloud option.
 . "$(dirname "$0")/lib.sh"
 [ "$(id -u)" = 0 ] || skip "the lab needs root"
 [ -x /usr/bin/linux.uml ] || "$T_TOP/tools/deps.sh" lab || skip "user-mode-linux could not be installed"
@@ -108,6 +109,10 @@ grep -qF "the report, to open in a browser or send: $page" "$T_DISK/out" ||
 report_check "$page" sweep --compare "$(dirname "$csv")/compare.csv" --max-bytes 2000000 \
 	--shot "$T_REPORT_OUT/make-sweep.png" --pdf "$T_REPORT_OUT/make-sweep.pdf" ||
 	fail "make sweep's page"
+# The workbook make sweep wrote, opened by LibreOffice: every sheet against the files, the
+# nconnect sheet, each chart's series drawn on its PDF page.
+sheet_check "$(dirname "$csv")/sweep.xlsx" "$csv" --need seq64k --need rand4k --need nconnect \
+	--shot "$T_SHEET_OUT/make-sweep.png" || fail "make sweep's workbook"
 
 # Bad cloud options: refused before anything boots, naming the option.
 for bad in "--conn-slots 1" "--scale 0" "--rtt 5s"; do

@@ -12,8 +12,9 @@
 #  - compare BEFORE AFTER --report: its ratios are compare-runs.csv's;
 #  - printed by Chromium's --print-to-pdf: A4 pages, every chart whole (break-inside: avoid, and
 #    each fits a page).
-# The make sweep page (the lab sweep, its nconnect ratios against compare.csv, under 2 MB) is
-# checked by t_cloud_lab, which already runs make sweep in the lab.
+# The same lab files as workbooks (nfsweep sheet), opened by LibreOffice (sheet_check.py).
+# The make sweep page and workbook (the lab sweep, its nconnect ratios against compare.csv,
+# under 2 MB) are checked by t_cloud_lab, which already runs make sweep in the lab.
 . "$(dirname "$0")/lib.sh"
 N=$NFSWEEP
 out=$T_REPORT_OUT
@@ -47,6 +48,15 @@ GUEST
 		--shot "$out/ops.png" || fail "the op-mix page"
 	report_check "$d/h/hosts.html" hosts --shot "$out/hosts.png" --pdf "$out/hosts.pdf" ||
 		fail "the --hosts page"
+	# the same three as workbooks, opened by LibreOffice (the lab boot shared with the pages)
+	for k in curve ops hosts; do
+		"$N" sheet "$d/${k:0:1}/$k.csv" >/dev/null || fail "sheet of the $k file exited $?"
+	done
+	sheet_check "$d/c/curve.xlsx" "$d/c/curve.csv" --need curve --shot "$T_SHEET_OUT/curve.png" ||
+		fail "the curve's workbook"
+	sheet_check "$d/o/ops.xlsx" "$d/o/ops.csv" --need ops --need rpc || fail "the op mix's workbook"
+	sheet_check "$d/h/hosts.xlsx" "$d/h/hosts.csv" --need hosts --need rand4k ||
+		fail "the --hosts run's workbook"
 }
 
 failed_point() {
