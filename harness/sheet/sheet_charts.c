@@ -24,25 +24,55 @@ static int col_of(const struct chart_table *ct, int def)
 	return -1;
 }
 
-/* A series of column @y against column @x over the table's rows, named @name, in @colour. */
+/* Has column @c of @ct a value in some row? A series of none is not drawn (nor in the legend). */
+static int has_values(const struct chart_table *ct, int c)
+{
+	for (int r = 0; r < ct->nrows; r++)
+		if (ct->have[r][c])
+			return 1;
+	return 0;
+}
+
+/* @colour halfway to white: a write bar beside its target's read bar. */
+static unsigned int tint(unsigned int colour)
+{
+	unsigned int r = colour >> 16, g = colour >> 8 & 0xff, bl = colour & 0xff;
+
+	return (r + 255) / 2 << 16 | (g + 255) / 2 << 8 | (bl + 255) / 2;
+}
+
+/*
+ * A series of column @y against column @x over the table's rows, named
+ * @name, in @colour (dashed: the writes; in a column chart, a lighter
+ * bar). NULL when the column has no value.
+ */
 static lxw_chart_series *series(struct book *b, lxw_chart *ch, const char *sheet,
 				const struct chart_table *ct, int x, int y, const char *name,
 				unsigned int colour, int dashed)
 {
 	lxw_row_t r0 = TABLE_ROW + 1, r1 = (lxw_row_t)(TABLE_ROW + ct->nrows);
-	lxw_chart_series *s = chart_add_series(ch, NULL, NULL);
 	lxw_chart_line line = { .color = colour, .width = 2.25 };
 	lxw_chart_fill fill = { .color = colour };
+	lxw_chart_series *s = has_values(ct, y) ? chart_add_series(ch, NULL, NULL) : NULL;
+
+	if (!has_values(ct, y))
+		return NULL;
 
 	if (!s) {
 		book_check(b, LXW_ERROR_MEMORY_MALLOC_FAILED, "chart_add_series");
 		return NULL;
 	}
-	if (dashed)
-		line.dash_type = LXW_CHART_LINE_DASH_DASH;
 	chart_series_set_categories(s, sheet, r0, (lxw_col_t)x, r1, (lxw_col_t)x);
 	chart_series_set_values(s, sheet, r0, (lxw_col_t)y, r1, (lxw_col_t)y);
 	chart_series_set_name(s, name);
+	if (ch->type == LXW_CHART_COLUMN) {
+		fill.color = line.color = dashed ? tint(colour) : colour;
+		chart_series_set_fill(s, &fill);
+		chart_series_set_line(s, &line);
+		return s;
+	}
+	if (dashed)
+		line.dash_type = LXW_CHART_LINE_DASH_DASH;
 	chart_series_set_line(s, &line);
 	chart_series_set_marker_type(s, dashed ? LXW_CHART_MARKER_SQUARE : LXW_CHART_MARKER_CIRCLE);
 	chart_series_set_marker_size(s, 6);
@@ -102,6 +132,7 @@ void sheet_profile(struct book *b, const struct chart_table *ct, int p)
 	int crow = TABLE_ROW + ct->nrows + 3;
 	lxw_worksheet *ws = book_sheet(b, ct->what, "profile", name, sizeof(name));
 	lxw_chart *thr, *lat;
+	int kind, nthr = 0, nlat = 0;
 
 	if (!ws)
 		return;
@@ -113,24 +144,25 @@ void sheet_profile(struct book *b, const struct chart_table *ct, int p)
 		 t->note[0] ? t->note : "no --note recorded");
 	heading(b, ws, title, sub);
 	book_table(b, ws, ct, TABLE_ROW);
+	/* one read share (an op mix, or --mix N): a bar per target, not a line of one point */
+	kind = ct->nrows > 1 ? LXW_CHART_SCATTER_STRAIGHT_WITH_MARKERS : LXW_CHART_COLUMN;
 	snprintf(title, sizeof(title), "%s: total %s against read share", ct->what, unit);
-	thr = chart_new(b, LXW_CHART_SCATTER_STRAIGHT_WITH_MARKERS, title,
-			"read share (%), from pure read to pure write", unit);
+	thr = chart_new(b, kind, title, "read share (%), from pure read to pure write", unit);
 	snprintf(title, sizeof(title), "%s: p99 completion latency against read share", ct->what);
-	lat = chart_new(b, LXW_CHART_SCATTER_STRAIGHT_WITH_MARKERS, title,
-			"read share (%), from pure read to pure write", "p99 latency (ms)");
+	lat = chart_new(b, kind, title, "read share (%), from pure read to pure write",
+			"p99 latency (ms)");
 	if (!thr || !lat)
 		return;
 	for (int tg = 0; tg < t->ntargets; tg++) {
 		char nm[96];
 
-		series(b, thr, name, ct, 0, tot + tg, t->targets[tg], book_colour(tg), 0);
+		nthr += !!series(b, thr, name, ct, 0, tot + tg, t->targets[tg], book_colour(tg), 0);
 		snprintf(nm, sizeof(nm), "%s reads", t->targets[tg]);
-		series(b, lat, name, ct, 0, r99 + tg, nm, book_colour(tg), 0);
+		nlat += !!series(b, lat, name, ct, 0, r99 + tg, nm, book_colour(tg), 0);
 		snprintf(nm, sizeof(nm), "%s writes", t->targets[tg]);
-		series(b, lat, name, ct, 0, w99 + tg, nm, book_colour(tg), 1);
+		nlat += !!series(b, lat, name, ct, 0, w99 + tg, nm, book_colour(tg), 1);
 	}
-	for (lxw_chart *ch = thr; ch; ch = ch == thr ? lat : NULL) {
+	for (lxw_chart *ch = thr; kind != LXW_CHART_COLUMN && ch; ch = ch == thr ? lat : NULL) {
 		/* read share from 100 at the left to 0, as the published charts have it */
 		chart_axis_set_reverse(ch->x_axis);
 		chart_axis_set_min(ch->x_axis, 0);
@@ -140,8 +172,18 @@ void sheet_profile(struct book *b, const struct chart_table *ct, int p)
 		/* the value axis at 100 %, the left, where the reversed axis begins */
 		chart_axis_set_crossing_max(ch->x_axis);
 	}
-	insert(b, ws, crow, 0, thr);
-	insert(b, ws, crow, 1, lat);
+	/* a chart of no series is refused by libxlsxwriter, and would say nothing: a line instead */
+	if (nthr)
+		insert(b, ws, crow, 0, thr);
+	else
+		book_text(b, ws, crow, 0, "no throughput to draw: no point has an ok row", NULL);
+	if (nlat)
+		insert(b, ws, crow, nthr ? 1 : 0, lat);
+	else
+		book_text(b, ws, crow + 1, 0,
+			  "no latency to draw: no ok row has a completion latency (its columns are "
+			  "empty)",
+			  NULL);
 	if (ct->published_source) {
 		int row = crow + CHART_ROWS + 2;
 

@@ -291,11 +291,15 @@ def main():
             subprocess.run(["pdftoppm", "-f", str(page), "-l", str(page), "-r", "100",
                             "-singlefile", pdf, png], check=True)
             img = ppm(png + ".ppm")
+            table = "%s.%s.table.csv" % (base, sheet)
+            # one row (an op mix, one --mix share): bars, each a filled area, not a line across
+            bars = os.path.exists(table) and len(list(csv.reader(open(table)))) == 2
             for hexc in colours[sheet]:
                 rgb = tuple(int(hexc[i:i + 2], 16) for i in (0, 2, 4))
                 n, span = colour_span(img, rgb)
-                # a legend's swatch is some 20 px wide at 100 dpi; a series spans a plot area
-                if n < 40 or span < img[0] // 6:
+                # a legend's swatch is some 20 px wide at 100 dpi, a bar some 40 x 100 px;
+                # a series of points spans a plot area
+                if (bars and n < 1500) or (not bars and (n < 40 or span < img[0] // 6)):
                     bad("sheet %s, page %d: colour #%s of a series: %d pixels in %d px "
                         "of columns (the page is %d px wide): not drawn across a chart" %
                         (sheet, page, hexc, n, span, img[0]))
