@@ -12,7 +12,7 @@
 #    that are not UTF-8, blanks at the ends, a label or host name of
 #    another form, a profile name with '..') is refused before anything
 #    runs, exit 2, the message naming the option;
-#  - damaged and hostile results files given to summary, compare, plot,
+#  - damaged and hostile results files given to summary, compare, plot, table, sheet,
 #    validate and run --resume: each bad line is named, nothing is written
 #    outside the results directory;
 #  - and through all of it: no command in any string ran (a canary file
@@ -185,12 +185,20 @@ bad_csv short 'r = r[:20]'
 bad_csv long 'r = r + ["x"] * 20'
 for name in label dotdot escape number short long; do
 	f=$root/csv/$name/s.csv
-	for cmd in summary plot validate; do
+	for cmd in summary plot validate table sheet; do
 		msg=$("$N" $cmd "$f" 2>&1 >/dev/null)
 		rc=$?
 		[ $rc = 1 ] || bad "$cmd of a file with a bad line ($name): exit $rc, not 1 ($msg)"
 		grep -q "s.csv:3" <<<"$msg" || bad "$cmd ($name) does not name line 3: $msg"
 	done
+	# the workbook holds the bad line as text too: every part of it still well-formed XML
+	python3 - "${f%.csv}.xlsx" <<'PY' || bad "the workbook of a file with a bad line ($name)"
+import sys, zipfile, xml.etree.ElementTree as ET
+z = zipfile.ZipFile(sys.argv[1])
+for n in z.namelist():
+    if n.endswith((".xml", ".rels")):
+        ET.fromstring(z.read(n))
+PY
 	msg=$("$N" compare "$f" --base a 2>&1 >/dev/null)
 	rc=$?
 	[ $rc = 1 ] || bad "compare of a file with a bad line ($name): exit $rc, not 1 ($msg)"
