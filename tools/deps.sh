@@ -9,9 +9,11 @@
 # Exit:  0 all present, 1 missing and not root, 2 apt-get failed.
 set -eu
 
-# libxlsxwriter-dev: nfsweep sheet's workbook (its charts the spreadsheet's own)
+# libxlsxwriter-dev: nfsweep sheet's workbook (its charts the spreadsheet's own). Its
+# xlsxwriter.pc requires zlib's and minizip's .pc files, which Debian 13's package does not
+# pull in: without them pkg-config fails for every library of the harness at once.
 pkgs_build="fio liburing-dev libaio-dev libnuma-dev numactl libjson-c-dev libmount-dev
-	libxlsxwriter-dev pkg-config dpkg-dev make gcc"
+	libxlsxwriter-dev zlib1g-dev libminizip-dev pkg-config dpkg-dev make gcc"
 # man-db: the tests render the man page (man -l), as a user reads it.
 pkgs_test="check python3 python3-seccomp man-db"
 # libFuzzer and the sanitizers' runtime come with clang's compiler-rt: the
