@@ -20,8 +20,10 @@ struct book {
 
 /*
  * A new sheet named @want, or "@fallback N" when @want is not a sheet name
- * Excel takes (31 characters, none of []:*?/\) or is one already; its
- * name in @name (which charts refer to it by). NULL with b->err set.
+ * Excel takes (31 characters, none of []:*?/\), is one already, or (a
+ * label, @want not @fallback) is the name of one of the workbook's own
+ * sheets; its name in @name (which charts refer to it by). NULL with
+ * b->err set.
  */
 lxw_worksheet *book_sheet(struct book *b, const char *want, const char *fallback, char *name,
 			  size_t len);

@@ -42,11 +42,16 @@ unsigned int book_colour(int i)
 lxw_worksheet *book_sheet(struct book *b, const char *want, const char *fallback, char *name,
 			  size_t len)
 {
+	/* the workbook's own sheets: a profile of one of these names is not given it */
+	static const char *const own[] = { "nconnect", "curve", "results", "hosts",
+					   "ops",      "rpc",	"run" };
 	lxw_worksheet *ws;
 	int taken = 0;
 
 	for (int i = 0; i < b->nsheets; i++)
 		taken |= !strcasecmp(b->names[i], want); /* Excel's names ignore case */
+	for (size_t i = 0; strcmp(want, fallback) && i < sizeof(own) / sizeof(own[0]); i++)
+		taken |= !strcasecmp(own[i], want);
 	if (taken || strlen(want) > 31 || strpbrk(want, "[]:*?/\\") || !*want || *want == '\'' ||
 	    b->nsheets == (int)(sizeof(b->names) / sizeof(b->names[0])))
 		snprintf(name, len, "%s %d", fallback, b->nsheets + 1);
