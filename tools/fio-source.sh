@@ -17,14 +17,47 @@
 # Makefile) is the first: this script is not called then.
 #
 # Usage: tools/fio-source.sh BUILD_DIR     prints the configured tree's path
+#        tools/fio-source.sh --configure TREE     configure a fio source tree as Debian does
+#                                                 (the package's build: its fio component)
+#        tools/fio-source.sh --unconfigure TREE   remove what --configure made
 # Exit:  0 ok, 1 not possible (message says why and the three ways)
 set -eu
+
+die() { echo "fio-source: $*" >&2; exit 1; }
+
+# configure_tree TREE: Debian's own configure line, read from TREE/debian/rules so that it
+# stays right for other fio versions (the default one for a tree without debian/). Switches
+# that only add the gfio GUI or the NBD engine need GTK/libnbd headers; they change no struct
+# that an external engine sees, so they are dropped if the headers are not there.
+configure_tree() (
+	cfg=$(sed -n 's/^[[:space:]]*\(\.\/configure .*\)/\1/p' "$1/debian/rules" 2>/dev/null | head -n 1)
+	[ -n "$cfg" ] || cfg="./configure --disable-native --prefix=/usr"
+	cd "$1"
+	if ! sh -c "$cfg" > configure.log 2>&1; then
+		reduced=$(echo "$cfg" | sed 's/ --enable-gfio//; s/ --enable-libnbd//')
+		echo "fio-source: '$cfg' failed (GUI/NBD headers absent); using '$reduced'" >&2
+		sh -c "$reduced" > configure.log 2>&1 ||
+			die "configure failed, see $1/configure.log"
+		cfg=$reduced
+	fi
+	./FIO-VERSION-GEN >/dev/null
+	echo "$cfg" > .nfsweep-configured
+)
+# The files configure_tree makes (and configure's own log).
+CONFIGURED="configure.log config.log config-host.h config-host.mak FIO-VERSION-FILE .nfsweep-configured"
+
+case ${1:-} in
+--configure)
+	configure_tree "${2:?usage: fio-source.sh --configure TREE}"
+	exit 0 ;;
+--unconfigure)
+	for f in $CONFIGURED; do rm -f "${2:?usage: fio-source.sh --unconfigure TREE}/$f"; done
+	exit 0 ;;
+esac
 
 build=${1:?usage: fio-source.sh BUILD_DIR}
 mkdir -p "$build"
 build=$(cd "$build" && pwd)
-
-die() { echo "fio-source: $*" >&2; exit 1; }
 
 ver=$(dpkg-query -W -f '${Version}' fio 2>/dev/null) ||
 	die "the fio package is not installed (run: make deps)"
@@ -92,20 +125,5 @@ mkdir -p "$build/fio-src"
 dpkg-source --no-check -x "$aptdir/dl/fio_$upstream-"*".dsc" "$tree" >/dev/null ||
 	die "dpkg-source -x of fio_$ver failed"
 
-# Debian's own configure line, read from debian/rules so that it stays right
-# for other fio versions. Switches that only add the gfio GUI or the NBD
-# engine need GTK/libnbd headers; they change no struct that an external
-# engine sees, so they are dropped if the headers are not there.
-cfg=$(sed -n 's/^[[:space:]]*\(\.\/configure .*\)/\1/p' "$tree/debian/rules" | head -n 1)
-[ -n "$cfg" ] || cfg="./configure --disable-native --prefix=/usr"
-cd "$tree"
-if ! sh -c "$cfg" > configure.log 2>&1; then
-	reduced=$(echo "$cfg" | sed 's/ --enable-gfio//; s/ --enable-libnbd//')
-	echo "fio-source: '$cfg' failed (GUI/NBD headers absent); using '$reduced'" >&2
-	sh -c "$reduced" > configure.log 2>&1 ||
-		die "configure failed, see $tree/configure.log"
-	cfg=$reduced
-fi
-./FIO-VERSION-GEN >/dev/null
-echo "$cfg" > .nfsweep-configured
+configure_tree "$tree"
 echo "$tree"
