@@ -16,7 +16,8 @@
 #                   and docs/report.png, docs/workbook.png from a quick lab sweep (DOCS_RESULTS=DIR:
 #                   from that one)
 #   make gates      format, shellcheck, the contributors' guide's names, commit subjects
-#   make install    everything under $(DESTDIR)$(PREFIX) (bin, lib/nfsweep, share/..)
+#   make install    everything under $(DESTDIR)$(PREFIX) (bin, lib/<multiarch>/nfsweep, share/..)
+#   make deb        nfsweep_<version>-1_<arch>.deb in build/deb/, lintian-clean (tools/deb.sh)
 include Makefile.quiet
 
 BUILD := $(CURDIR)/build
@@ -25,7 +26,12 @@ WERROR ?= $(if $(filter true,$(CI)),-Werror)
 export WERROR
 PREFIX ?= /usr/local
 DESTDIR ?=
-export BUILD
+# The engines are private plugins, in the multiarch directory Debian's package uses
+# (lib/x86_64-linux-gnu/nfsweep): make install PREFIX=/usr and the package agree, so that load
+# generators installed either way find them at the same path.
+LIBSUBDIR ?= lib/$(or $(shell gcc -print-multiarch 2>/dev/null),.)/nfsweep
+override LIBSUBDIR := $(patsubst lib/./%,lib/%,$(LIBSUBDIR))
+export BUILD PREFIX LIBSUBDIR
 
 # The fio source tree the engines compile against, in this order: the tree
 # given with FIO_SRC=<dir>; the tree of FIO=<path> when that fio was built
@@ -52,8 +58,11 @@ endif
 
 all: engines harness
 
+# NO_DEPS=1: install nothing (a package's build, whose build dependencies are its own)
 deps:
+ifneq ($(NO_DEPS),1)
 	@tools/deps.sh build test
+endif
 ifeq ($(FIO_SRC),)
 	@mkdir -p $(BUILD)
 	@tools/fio-source.sh $(BUILD) > $(FIO_SRC_FILE).tmp && mv $(FIO_SRC_FILE).tmp $(FIO_SRC_FILE)
@@ -165,11 +174,11 @@ plots: harness
 # with no path into the source tree.
 DEST := $(DESTDIR)$(PREFIX)
 install: engines harness
-	install -d $(DEST)/lib/nfsweep $(DEST)/bin $(DEST)/share/nfsweep/profiles \
+	install -d $(DEST)/$(LIBSUBDIR) $(DEST)/bin $(DEST)/share/nfsweep/profiles \
 		$(DEST)/share/man/man1 $(DEST)/share/bash-completion/completions
-	install -m 0755 $(BUILD)/engines/nfsweep-uring.so $(BUILD)/engines/nfsweep-aio.so \
+	install -m 0644 $(BUILD)/engines/nfsweep-uring.so $(BUILD)/engines/nfsweep-aio.so \
 		$(BUILD)/engines/nfsweep-ops.so \
-		$(DEST)/lib/nfsweep/
+		$(DEST)/$(LIBSUBDIR)/
 	install -m 0755 $(BUILD)/harness/nfsweep $(DEST)/bin/
 	install -m 0644 profiles/*.fio profiles/*.fioinc $(DEST)/share/nfsweep/profiles/
 	install -m 0644 harness/nfsweep.1 $(DEST)/share/man/man1/
@@ -178,8 +187,12 @@ install: engines harness
 	cd results-schema/reference && find . -type f -name '*.csv' -o -type f -name '*.md' | \
 		while read -r f; do install -D -m 0644 "$$f" "$(DEST)/share/nfsweep/reference/$$f"; done
 
+# The Debian package of the committed tree, with Debian's tools (tools/deb.sh): build/deb/.
+deb:
+	@tools/deb.sh
+
 clean:
 	rm -rf $(BUILD)/engines $(BUILD)/tests $(BUILD)/harness $(BUILD)/harness-asan $(BUILD)/fuzz
 
 .PHONY: fio fio-matrix unit gates test-engines all deps engines harness docs plots bench bench-harness test check-asan fuzz fuzz-build \
-	fuzz-regress sweep lab-shell install clean
+	fuzz-regress sweep lab-shell install deb clean

@@ -4,7 +4,7 @@
  * nfsweep-uring. Asynchronous only with direct=1 (buffered libaio runs
  * synchronously inside io_submit, which init() says once).
  *
- *   fio --ioengine=external:/usr/local/lib/nfsweep/nfsweep-aio.so --direct=1 ...
+ *   fio --ioengine=external:/usr/local/lib/x86_64-linux-gnu/nfsweep/nfsweep-aio.so --direct=1 ...
  */
 #include <errno.h>
 #include <stdlib.h>

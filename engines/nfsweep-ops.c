@@ -13,7 +13,7 @@
  * count, errors and latency percentiles go to ops_stats=FILE, one JSON
  * line per job, which nfsweep writes to FILE.ops.csv.
  *
- *   fio --ioengine=external:/usr/local/lib/nfsweep/nfsweep-ops.so \
+ *   fio --ioengine=external:/usr/local/lib/x86_64-linux-gnu/nfsweep/nfsweep-ops.so \
  *       --directory=/mnt/nfs --rw=randrw --ops_mix=sfs2008 ...
  */
 #include <errno.h>

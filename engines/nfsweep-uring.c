@@ -5,7 +5,7 @@
  * core in uring_core.c; what the kernel was asked and what it granted shows
  * with fio's --debug=io.
  *
- *   fio --ioengine=external:/usr/local/lib/nfsweep/nfsweep-uring.so ...
+ *   fio --ioengine=external:/usr/local/lib/x86_64-linux-gnu/nfsweep/nfsweep-uring.so ...
  */
 #include <errno.h>
 #include <stdlib.h>

@@ -12,8 +12,11 @@
 #ifndef NFSWEEP_DATADIR
 #define NFSWEEP_DATADIR "/usr/local/share/nfsweep"
 #endif
+#ifndef NFSWEEP_LIBSUBDIR
+#define NFSWEEP_LIBSUBDIR "lib/nfsweep"
+#endif
 #ifndef NFSWEEP_LIBDIR
-#define NFSWEEP_LIBDIR "/usr/local/lib/nfsweep"
+#define NFSWEEP_LIBDIR "/usr/local/" NFSWEEP_LIBSUBDIR
 #endif
 
 /* The directory of the running program, "" if unknown. */
@@ -76,7 +79,7 @@ const char *nfsweep_default_engine_dir(void)
 {
 	static char buf[PATH_MAX];
 
-	return pick(buf, sizeof(buf), "../engines", "../lib/nfsweep", "nfsweep-uring.so",
+	return pick(buf, sizeof(buf), "../engines", "../" NFSWEEP_LIBSUBDIR, "nfsweep-uring.so",
 		    NFSWEEP_LIBDIR);
 }
 

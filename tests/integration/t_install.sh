@@ -1,5 +1,6 @@
 #!/bin/bash
-# make install into a staging directory (DESTDIR), then the installed copy at
+# make install into a staging directory (DESTDIR), the engines in the
+# multiarch directory the package uses and not executable, then the installed copy at
 # work with no path into the source tree: a one-point run from another
 # directory takes the installed engine and profile, compare and ort read
 # the installed published figures.
@@ -8,19 +9,23 @@ inst=$T_DISK/inst
 make -s -C "$T_TOP" install DESTDIR="$inst" PREFIX=/usr/local >"$T_DISK/install.log" 2>&1 ||
 	{ cat "$T_DISK/install.log"; fail "make install DESTDIR=$inst"; }
 N=$inst/usr/local/bin/nfsweep
-for f in lib/nfsweep/nfsweep-uring.so lib/nfsweep/nfsweep-aio.so share/nfsweep/profiles/rand4k.fio \
+# the engines where Debian's package puts them, under the prefix: lib/<multiarch>/nfsweep
+lib=lib/$(gcc -print-multiarch)/nfsweep
+for f in "$lib/nfsweep-uring.so" "$lib/nfsweep-aio.so" share/nfsweep/profiles/rand4k.fio \
 	share/nfsweep/profiles/global.fioinc share/nfsweep/reference/anf-linux-benchmarks.csv \
 	share/nfsweep/reference/curves/netapp-fas3140-specsfs2008-cifs.csv share/man/man1/nfsweep.1 \
 	share/bash-completion/completions/nfsweep; do
 	[ -f "$inst/usr/local/$f" ] || fail "make install did not install $f"
 done
+# private plugins: not executable
+[ -z "$(find "$inst/usr/local/$lib" -name '*.so' -perm /111)" ] || fail "an engine is executable"
 mkdir -p "$T_DISK/elsewhere" && cd "$T_DISK/elsewhere" || exit 1
 # --fio-opt: the job copy beside the JSON names the profile fio ran
 "$N" run --profile rand4k --mix 100 --target x="$T_SHM" --runtime 1 --ramp 0 --numjobs 1 \
 	--iodepth 4 --size 8m --fio-opt norandommap=1 --out s.csv 2>"$T_DISK/run.err" ||
 	{ cat "$T_DISK/run.err"; fail "a one-point run with the installed nfsweep"; }
 python3 "$T_HERE/results_check.py" s.csv --rows 1 --status ok --json || fail "the installed run's row"
-grep -q "\"ioengine\" : \"external:$inst/usr/local/lib/nfsweep/nfsweep-uring.so\"" fio/s/*.json ||
+grep -q "\"ioengine\" : \"external:$inst/usr/local/$lib/nfsweep-uring.so\"" fio/s/*.json ||
 	fail "the run did not use the installed engine: $(grep -h ioengine fio/s/*.json)"
 head -n 1 fio/s/*.fio | grep -q "^; $inst/usr/local/share/nfsweep/profiles/rand4k.fio," ||
 	fail "the run did not use the installed profile: $(head -n 1 fio/s/*.fio)"
