@@ -77,12 +77,31 @@ static void first_complaint(const char *text, char *buf, size_t len)
 		snprintf(buf, len, "%.*s", (int)(lastn > 300 ? 300 : lastn), last);
 }
 
+/*
+ * What to do when a host's fio could not load an engine (@why is its complaint): the jobs name
+ * the engines by this nfsweep's path, so every load generator must have them there. "" when
+ * the complaint is another.
+ */
+static const char *engine_hint(const char *why, const char *engine_dir, char *buf, size_t len)
+{
+	if (!strstr(why, "ioengine path") && !strstr(why, "not loadable") && !strstr(why, "dlopen"))
+		return "";
+	snprintf(buf, len,
+		 "; the jobs load the engines from %s, this nfsweep's --engine-dir, on every host: "
+		 "install nfsweep the same way on each (Debian's package puts them in "
+		 "/usr/lib/<multiarch>/nfsweep, make install PREFIX=/usr the same) or give an "
+		 "--engine-dir they all have",
+		 engine_dir);
+	return buf;
+}
+
 /* Host @i: the probe through fio's client. 0, or -1 with @err. */
 static int probe_host(struct sweep *s, struct host_list *l, size_t i, const char *jobfile,
 		      char *err, size_t len)
 {
 	struct host *h = &l->h[i];
-	char json[PATH_MAX + 64], why[400] = "", jerr[256] = "", msg[400] = "";
+	char json[PATH_MAX + 64], why[400] = "", jerr[256] = "", msg[400] = "",
+				  hint[PATH_MAX + 300];
 	const char *call = "";
 	const char *addr[1] = { h->addr };
 	struct fio_result one, total;
@@ -110,11 +129,12 @@ static int probe_host(struct sweep *s, struct host_list *l, size_t i, const char
 	hosts_learn_name(l, i, text);
 	first_complaint(text, why, sizeof(why));
 	if (out.timed_out || out.interrupted || !out.exited || out.exit_code) {
-		snprintf(err, len, "--hosts %s: pre-flight: fio --client %s (%s): %s", h->spec,
+		snprintf(err, len, "--hosts %s: pre-flight: fio --client %s (%s): %s%s", h->spec,
 			 out.timed_out	 ? "did not finish in 30 s" :
 			 out.interrupted ? "interrupted" :
 					   "failed",
-			 why[0] ? why : "no output", json);
+			 why[0] ? why : "no output", json,
+			 engine_hint(why, s->o->engine_dir, hint, sizeof(hint)));
 		free(text);
 		return -1;
 	}
@@ -132,7 +152,8 @@ static int probe_host(struct sweep *s, struct host_list *l, size_t i, const char
 		hosts_find_failure(l, i, text, msg, sizeof(msg));
 	free(text);
 	if (msg[0]) {
-		snprintf(err, len, "--hosts %s: pre-flight: %s (%s)", h->spec, msg, json);
+		snprintf(err, len, "--hosts %s: pre-flight: %s (%s)%s", h->spec, msg, json,
+			 engine_hint(msg, s->o->engine_dir, hint, sizeof(hint)));
 		return -1;
 	}
 	return 0;
@@ -148,7 +169,9 @@ int hosts_preflight(struct sweep *s, struct host_list *l, char *err, size_t len)
 		if (ret) {
 			snprintf(err, len,
 				 "--hosts %s: pre-flight: connect to port %d: %s (is "
-				 "`fio --server` running there?)",
+				 "`fio --server` running there? On Debian: `systemctl start fio`, "
+				 "bound to the test network's address: README, \"Several load "
+				 "generators\")",
 				 l->h[i].spec, l->h[i].port,
 				 ret == -ENOENT ? "no such host" : strerror(-ret));
 			return -1;

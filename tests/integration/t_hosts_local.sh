@@ -85,6 +85,8 @@ if [ "$(id -u)" = 0 ]; then
 	[ $rc = 5 ] || fail "a host without the engine: exit $rc, not 5 ($out)"
 	grep -q "127.0.101.3.*invalid external ioengine path" <<<"$out" ||
 		fail "the host without the engine is not named: $out"
+	grep -qF "the jobs load the engines from $BUILD/engines, this nfsweep's --engine-dir, on every host: install nfsweep the same way on each" <<<"$out" ||
+		fail "the refusal does not say where every host needs the engines: $out"
 	[ ! -e r2/s.csv ] || fail "a refused run left r2/s.csv"
 	echo "refused: ${out#nfsweep run: }"
 else
@@ -92,7 +94,8 @@ else
 fi
 out=$("$N" run --hosts 127.0.101.1,127.0.101.9 "${q[@]}" --mix 100 --out r2/s.csv 2>&1)
 rc=$?
-[ $rc = 5 ] && grep -q "127.0.101.9: pre-flight: connect to port 8765: Connection refused" <<<"$out" ||
+[ $rc = 5 ] && grep -q "127.0.101.9: pre-flight: connect to port 8765: Connection refused" <<<"$out" &&
+	grep -qF "On Debian: \`systemctl start fio\`, bound to the test network's address" <<<"$out" ||
 	fail "a host with no server: exit $rc: $out"
 
 # mid_point LOG SECONDS: return SECONDS after the first point started (its line in LOG)
