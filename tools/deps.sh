@@ -5,7 +5,7 @@
 # runs apt-get; otherwise it prints the exact command and exits 1, so a
 # user is never surprised by a sudo prompt from a Makefile.
 #
-# Usage: tools/deps.sh [GROUP...]   groups: build test fuzz lab qemu fiosuite bench plot office browser gates ci
+# Usage: tools/deps.sh [GROUP...]   groups: build test fuzz lab qemu fiosuite bench plot office browser gates ci deb
 # Exit:  0 all present, 1 missing and not root, 2 apt-get failed.
 set -eu
 
@@ -36,6 +36,8 @@ pkgs_browser="chromium chromium-driver python3-selenium poppler-utils fonts-deja
 # CI's fresh-root stage (tools/fresh-root.sh): a minimal Debian root of its own.
 pkgs_gates="clang-format-14 shellcheck python3-pyflakes"
 pkgs_ci="debootstrap"
+# make deb: Debian's packaging tools; git makes the upstream tarball from the commit
+pkgs_deb="debhelper lintian xz-utils git"
 
 groups=${*:-build}
 want=""
@@ -53,7 +55,8 @@ for g in $groups; do
 	browser) want="$want $pkgs_browser" ;;
 	gates) want="$want $pkgs_gates" ;;
 	ci)    want="$want $pkgs_ci" ;;
-	*) echo "deps.sh: unknown group '$g' (build test fuzz lab qemu fiosuite bench plot office browser gates ci)" >&2
+	deb)   want="$want $pkgs_deb" ;;
+	*) echo "deps.sh: unknown group '$g' (build test fuzz lab qemu fiosuite bench plot office browser gates ci deb)" >&2
 	   exit 2 ;;
 	esac
 done
