@@ -36,8 +36,9 @@ pkgs_browser="chromium chromium-driver python3-selenium poppler-utils fonts-deja
 # CI's fresh-root stage (tools/fresh-root.sh): a minimal Debian root of its own.
 pkgs_gates="clang-format-14 shellcheck python3-pyflakes"
 pkgs_ci="debootstrap"
-# make deb: Debian's packaging tools; git makes the upstream tarball from the commit
-pkgs_deb="debhelper lintian xz-utils git"
+# make deb: Debian's packaging tools (dpkg-buildpackage requires build-essential, which a
+# minimal root lacks); git makes the upstream tarball from the commit
+pkgs_deb="build-essential debhelper lintian xz-utils git"
 
 groups=${*:-build}
 want=""
