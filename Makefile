@@ -29,8 +29,10 @@ DESTDIR ?=
 # The engines are private plugins, in the multiarch directory Debian's package uses
 # (lib/x86_64-linux-gnu/nfsweep): make install PREFIX=/usr and the package agree, so that load
 # generators installed either way find them at the same path.
-LIBSUBDIR ?= lib/$(or $(shell gcc -print-multiarch 2>/dev/null),.)/nfsweep
-override LIBSUBDIR := $(patsubst lib/./%,lib/%,$(LIBSUBDIR))
+# (Expanded when used, not when this file is read: on a fresh system gcc is installed by the
+# deps target of this very make, and the first build must not take lib/nfsweep for want of it.)
+NFSWEEP_MULTIARCH = $(shell gcc -print-multiarch 2>/dev/null)
+LIBSUBDIR ?= lib/$(if $(NFSWEEP_MULTIARCH),$(NFSWEEP_MULTIARCH)/)nfsweep
 export BUILD PREFIX LIBSUBDIR
 
 # The fio source tree the engines compile against, in this order: the tree

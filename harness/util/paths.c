@@ -9,6 +9,10 @@
 
 #include "util/paths.h"
 
+/* the installed paths as the program's make was told (harness/Makefile); the tests have none */
+#if __has_include("nfsweep-paths.h")
+#include "nfsweep-paths.h"
+#endif
 #ifndef NFSWEEP_DATADIR
 #define NFSWEEP_DATADIR "/usr/local/share/nfsweep"
 #endif
