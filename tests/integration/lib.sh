@@ -102,8 +102,15 @@ expect() {
 T_REPORT_OUT=$BUILD/tests/report
 # sheet_check BOOK.xlsx RESULTS.csv [sheet_check.py's options]: the workbook opened by
 # LibreOffice (every sheet back to CSV against the files, the charts' pixels on a PDF page).
+# Under make check-asan (ASAN_OPTIONS set) the workbook is still written by the instrumented
+# nfsweep, but LibreOffice, which checks what nfsweep wrote and not how, is left to make test.
 T_SHEET_OUT=$BUILD/tests/sheet
+T_ASAN=${ASAN_OPTIONS:+1}
 sheet_check() {
+	if [ -n "$T_ASAN" ]; then
+		echo "sheet_check: $1: not opened under ASan (make test opens it)"
+		return 0
+	fi
 	"$T_TOP/tools/deps.sh" office >/dev/null 2>&1 ||
 		fail "LibreOffice could not be installed (tools/deps.sh office)"
 	mkdir -p "$T_SHEET_OUT"
