@@ -57,11 +57,8 @@ static const struct opt *const compare_opts[] = { &o_base, &o_out, &o_reference,
 static int write_runs_page(const char *before, const char *after, const char *csv)
 {
 	char html[PATH_MAX + 8], why[1024];
-	size_t n = strlen(csv);
 
-	if (n > 4 && !strcmp(csv + n - 4, ".csv"))
-		n -= 4;
-	if (snprintf(html, sizeof(html), "%.*s.html", (int)n, csv) >= (int)sizeof(html)) {
+	if (path_beside(csv, ".html", html, sizeof(html))) {
 		fprintf(stderr, "nfsweep compare: --report: %s: path too long\n", csv);
 		return EXIT_SETUP;
 	}

@@ -77,15 +77,6 @@ static size_t read_point(const char *dir, const char *json, int mib, struct seri
 	return files;
 }
 
-static time_t parse_time(const char *iso)
-{
-	struct tm tm = { 0 };
-
-	if (!strptime(iso, "%Y-%m-%dT%H:%M:%SZ", &tm))
-		return 0;
-	return timegm(&tm);
-}
-
 /*
  * One block per target, each point's seconds at its offset from the
  * sweep's first point, a blank line between points. The number of points
@@ -103,7 +94,7 @@ static int write_data(struct plot_ctx *c, int p, int mib, FILE *out, int has[RT_
 		      struct marks *mk)
 {
 	const struct results_table *t = c->t;
-	time_t first = parse_time(t->first_time);
+	time_t first = schema_time(t->first_time);
 	char dir[PATH_MAX];
 	int points = 0;
 
@@ -123,7 +114,7 @@ static int write_data(struct plot_ctx *c, int p, int mib, FILE *out, int has[RT_
 
 				if (rec.n <= COL_fio_json)
 					continue;
-				start = parse_time(rec.cells[COL_start_time]);
+				start = schema_time(rec.cells[COL_start_time]);
 				if (strcmp(rec.cells[COL_profile], t->profiles[p]) ||
 				    strcmp(rec.cells[COL_target], t->targets[tg]))
 					continue;

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli/version.h"
+#include "report/facts.h"
 #include "report/report_int.h"
 #include "results/detail_file.h"
 #include "results/results_file.h"
@@ -100,14 +101,13 @@ static void run_commands(struct rep *r)
 /* Section 1, each target: where it is, how it was mounted, what the kernel gave. */
 static void run_targets(struct rep *r)
 {
-	static const char *const cols[] = { "path",	     "fs_type",	       "server",
-					    "mount_options", "nconnect_asked", "transports" };
 	struct page *pg = &r->pg;
 	int tc = rows_col(&r->res, "target");
 
-	pg_raw(pg, "<table id=\"targets\"><thead><tr><th>target</th><th>path</th><th>file "
-		   "system</th><th>server</th><th>mount options (as the kernel reports them)</th>"
-		   "<th>nconnect asked</th><th>transports seen</th></tr></thead><tbody>\n");
+	pg_raw(pg, "<table id=\"targets\"><thead><tr><th>target</th>");
+	for (size_t c = 0; c < ntarget_facts; c++)
+		pg_elem(pg, "th", target_facts[c].what);
+	pg_raw(pg, "</tr></thead><tbody>\n");
 	for (size_t i = 0; i < r->res.n; i++) {
 		const char *label = rows_cell(&r->res, i, tc);
 
@@ -115,10 +115,11 @@ static void run_targets(struct rep *r)
 			continue;
 		pg_raw(pg, "<tr>");
 		pg_elem(pg, "td", label);
-		for (size_t c = 0; c < sizeof(cols) / sizeof(cols[0]); c++) {
+		for (size_t c = 0; c < ntarget_facts; c++) {
 			struct strbuf sb = { 0 };
 
-			rows_distinct(&r->res, rows_col(&r->res, cols[c]), tc, label, &sb);
+			rows_distinct(&r->res, rows_col(&r->res, target_facts[c].col), tc, label,
+				      &sb);
 			pg_elem(pg, "td", sb.len ? sb_str(&sb) : "-");
 			sb_free(&sb);
 		}
@@ -150,12 +151,8 @@ static void section_run(struct rep *r)
 	pg_textf(pg, "%zu rows: the first started %s, the last %s and took %.0f s", r->res.n,
 		 *first ? first : "?", *last ? last : "?", last_d);
 	pg_raw(pg, "</td></tr>\n");
-	fact(r, "client (uname -n)", "host");
-	fact(r, "kernel", "kernel_release");
-	fact(r, "fio", "fio_version");
-	fact(r, "nfsweep", "nfsweep_version");
-	fact(r, "engine", "engine");
-	fact(r, "note (lab backend and shaping)", "note");
+	for (size_t i = 0; i < nrun_facts; i++)
+		fact(r, run_facts[i].what, run_facts[i].col);
 	if (r->have_run) {
 		struct strbuf sb = { 0 };
 
@@ -679,7 +676,6 @@ int report_run(const struct report_in *in, char *written, size_t wlen, int *prob
 	       size_t len)
 {
 	struct rep r = { .in = in };
-	size_t n;
 	int err;
 
 	if (path_dir_of(in->csv, r.dir, sizeof(r.dir))) {
@@ -688,12 +684,9 @@ int report_run(const struct report_in *in, char *written, size_t wlen, int *prob
 	}
 	snprintf(r.name, sizeof(r.name), "%s",
 		 strrchr(in->csv, '/') ? strrchr(in->csv, '/') + 1 : in->csv);
-	n = strlen(in->csv);
 	if (in->out)
 		snprintf(written, wlen, "%s", in->out);
-	else if (snprintf(written, wlen, "%.*s.html",
-			  (int)(n > 4 && !strcmp(in->csv + n - 4, ".csv") ? n - 4 : n),
-			  in->csv) >= (int)wlen)
+	else if (path_beside(in->csv, ".html", written, wlen))
 		return -ENAMETOOLONG;
 	err = rows_load(in->csv, &r.res);
 	if (err) {

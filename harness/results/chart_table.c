@@ -10,6 +10,7 @@
 #include "results/chart_table.h"
 #include "results/compare.h"
 #include "results/csv.h"
+#include "util/paths.h"
 
 /* A column of @ct: the .def's column @def, of target @tg (-1: not a pattern). */
 static int add_col(struct chart_table *ct, int def, int tg, const char *label, int decimals)
@@ -206,13 +207,10 @@ int ct_curve(const struct results_table *t, const char *csv, struct chart_table 
 
 int ct_path(const char *csv, const struct chart_table *ct, char *buf, size_t len)
 {
-	size_t n = strlen(csv);
+	char ext[sizeof(ct->what) + 16];
 
-	if (n > 4 && !strcmp(csv + n - 4, ".csv"))
-		n -= 4;
-	if (snprintf(buf, len, "%.*s.%s.table.csv", (int)n, csv, ct->what) >= (int)len)
-		return -ENAMETOOLONG;
-	return 0;
+	snprintf(ext, sizeof(ext), ".%s.table.csv", ct->what);
+	return path_beside(csv, ext, buf, len);
 }
 
 const char *ct_cell(const struct chart_table *ct, int r, int c, char *buf, size_t len)

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "results/csv.h"
+#include "util/paths.h"
 
 static int needs_quotes(const char *s)
 {
@@ -61,7 +62,7 @@ static int write_all(int fd, const char *buf, size_t len, size_t *off)
 
 int csv_file_open(struct csv_file *f, const char *path)
 {
-	struct stat st;
+	int err;
 
 	memset(f, 0, sizeof(*f));
 	f->path = path;
@@ -69,8 +70,9 @@ int csv_file_open(struct csv_file *f, const char *path)
 	if (snprintf(f->tmp, sizeof(f->tmp), "%s.XXXXXX", path) >= (int)sizeof(f->tmp))
 		return -ENAMETOOLONG;
 	/* the file is renamed over: a device or directory of that name (--out) is not replaced */
-	if (!lstat(path, &st) && !S_ISREG(st.st_mode))
-		return S_ISDIR(st.st_mode) ? -EISDIR : -EEXIST;
+	err = path_replaceable(path);
+	if (err)
+		return err;
 	f->fd = mkostemp(f->tmp, O_CLOEXEC);
 	if (f->fd < 0)
 		return -errno;

@@ -10,6 +10,7 @@
 #include "results/csv.h"
 #include "results/problems.h"
 #include "results/detail_file.h"
+#include "util/paths.h"
 
 void detail_identity(char **cells, const struct table_info *t, const struct row *r)
 {
@@ -26,13 +27,10 @@ void detail_identity(char **cells, const struct table_info *t, const struct row 
 
 int detail_path(const char *results_path, const struct table_info *t, char *buf, size_t len)
 {
-	size_t n = strlen(results_path);
+	char ext[64];
 
-	if (n > 4 && !strcmp(results_path + n - 4, ".csv"))
-		n -= 4;
-	if (snprintf(buf, len, "%.*s%s.csv", (int)n, results_path, t->suffix) >= (int)len)
-		return -ENAMETOOLONG;
-	return 0;
+	snprintf(ext, sizeof(ext), "%s.csv", t->suffix);
+	return path_beside(results_path, ext, buf, len);
 }
 
 /* Is the header of @f @t's? 1 yes, 0 no (@why), -1 no header (an empty file). */

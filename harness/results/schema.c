@@ -338,6 +338,14 @@ int schema_check_cell(enum column c, const char *val, char *why, size_t len)
 	return table_check_cell(&table_results, c, val, why, len);
 }
 
+time_t schema_time(const char *val)
+{
+	struct tm tm = { 0 };
+	const char *end = strptime(val, "%Y-%m-%dT%H:%M:%SZ", &tm);
+
+	return end && !*end ? timegm(&tm) : 0;
+}
+
 int schema_check_version(const char *v, char *why, size_t len)
 {
 	char *end;

@@ -9,6 +9,7 @@
  */
 #include <stddef.h>
 #include <stdio.h>
+#include <time.h>
 
 #define NFSWEEP_SCHEMA_MAJOR 1
 #define NFSWEEP_SCHEMA_MINOR 4
@@ -155,6 +156,9 @@ const char *schema_version(void);
 
 /* table_check_cell() of the results file FILE.csv. */
 int schema_check_cell(enum column c, const char *val, char *why, size_t len);
+
+/* The time of a TIME cell (2026-11-30T02:05:00Z), 0 when @val is not one. */
+time_t schema_time(const char *val);
 
 /* 0 if @v is a schema version this reader understands (same major). */
 int schema_check_version(const char *v, char *why, size_t len);

@@ -194,14 +194,8 @@ void sheet_profile(struct book *b, const struct chart_table *ct, int p)
 		book_text(b, ws, row++, 1, unit, b->bold);
 		for (int r = 0; r < ct->nrows; r++)
 			if (ct->have[r][pub]) {
-				book_check(b,
-					   worksheet_write_number(ws, (lxw_row_t)row, 0,
-								  ct->v[r][0], NULL),
-					   "worksheet_write_number");
-				book_check(b,
-					   worksheet_write_number(ws, (lxw_row_t)row++, 1,
-								  ct->v[r][pub], b->num3),
-					   "worksheet_write_number");
+				book_number(b, ws, row, 0, ct->v[r][0], NULL);
+				book_number(b, ws, row++, 1, ct->v[r][pub], b->num3);
 			}
 	}
 }
@@ -276,10 +270,7 @@ void sheet_curve(struct book *b, const struct chart_table *ct)
 	for (int tg = 0; tg < t->ncurve_targets; tg++) {
 		book_text(b, ws, orow + 1 + tg, 0, t->curve_targets[tg], NULL);
 		if (ct->ort[tg] > 0)
-			book_check(b,
-				   worksheet_write_number(ws, (lxw_row_t)(orow + 1 + tg), 1,
-							  ct->ort[tg], b->num3),
-				   "worksheet_write_number");
+			book_number(b, ws, orow + 1 + tg, 1, ct->ort[tg], b->num3);
 		else
 			book_text(b, ws, orow + 1 + tg, 1, "none (fewer than two load points)",
 				  NULL);

@@ -31,6 +31,9 @@ lxw_worksheet *book_sheet(struct book *b, const char *want, const char *fallback
 /* @s as a text cell (sink_xml_text; a quote prefix when it begins like a formula). */
 void book_text(struct book *b, lxw_worksheet *ws, int row, int col, const char *s, lxw_format *fmt);
 
+/* @v as a number cell, in @fmt (NULL: General). */
+void book_number(struct book *b, lxw_worksheet *ws, int row, int col, double v, lxw_format *fmt);
+
 /* Keep the first error of a libxlsxwriter call, naming @what. */
 void book_check(struct book *b, lxw_error e, const char *what);
 

@@ -11,13 +11,14 @@
 #include <string.h>
 #include <strings.h>
 #include <time.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
+#include "report/facts.h"
 #include "report/rows.h"
 #include "results/detail_file.h"
 #include "results/schema.h"
 #include "sheet/sheet_int.h"
+#include "util/paths.h"
 #include "util/sink.h"
 
 #define CELL_MAX 32767 /* the longest text a cell holds (Excel's limit) */
@@ -28,6 +29,12 @@ void book_check(struct book *b, lxw_error e, const char *what)
 		return;
 	b->err = (int)e;
 	snprintf(b->why, sizeof(b->why), "%s: %s", what, lxw_strerror(e));
+}
+
+void book_number(struct book *b, lxw_worksheet *ws, int row, int col, double v, lxw_format *fmt)
+{
+	book_check(b, worksheet_write_number(ws, (lxw_row_t)row, (lxw_col_t)col, v, fmt),
+		   "worksheet_write_number");
 }
 
 unsigned int book_colour(int i)
@@ -104,13 +111,8 @@ void book_table(struct book *b, lxw_worksheet *ws, const struct chart_table *ct,
 				book_text(b, ws, row + 1 + r, c, ct->text[r][c], NULL);
 			else if (ct->have[r][c])
 				/* the number the CSV table holds, to its last digit: the same table */
-				book_check(
-					b,
-					worksheet_write_number(
-						ws, (lxw_row_t)(row + 1 + r), (lxw_col_t)c,
-						strtod(ct_cell(ct, r, c, buf, sizeof(buf)), NULL),
-						f),
-					"worksheet_write_number");
+				book_number(b, ws, row + 1 + r, c,
+					    strtod(ct_cell(ct, r, c, buf, sizeof(buf)), NULL), f);
 		}
 	/* each column as wide as its name: a header is what tells the columns apart */
 	for (int c = 0; c < ct->ncols; c++) {
@@ -156,10 +158,7 @@ static void rows_sheet(struct book *b, const char *want, const struct table_info
 			v = strtod(s, &end);
 			if (k >= 0 &&
 			    (ti->cols[k].type == COL_INT || ti->cols[k].type == COL_NUM) && !*end)
-				book_check(b,
-					   worksheet_write_number(ws, (lxw_row_t)(i + 1),
-								  (lxw_col_t)c, v, NULL),
-					   "worksheet_write_number");
+				book_number(b, ws, (int)i + 1, c, v, NULL);
 			else
 				book_text(b, ws, (int)i + 1, c, s, NULL);
 		}
@@ -201,24 +200,6 @@ static int fact(struct book *b, lxw_worksheet *ws, int row, const struct rows *r
 /* What was run: the facts of the report's first section, and the run record. */
 static void run_sheet(struct book *b, const struct rows *res)
 {
-	static const struct {
-		const char *what, *col;
-	} facts[] = {
-		{ "client (uname -n)", "host" }, { "kernel", "kernel_release" },
-		{ "fio", "fio_version" },	 { "nfsweep", "nfsweep_version" },
-		{ "engine", "engine" },		 { "note (lab backend and shaping)", "note" },
-		{ "hosts per point", "hosts" },
-	};
-	static const struct {
-		const char *what, *col;
-	} per_target[] = {
-		{ "path", "path" },
-		{ "file system", "fs_type" },
-		{ "server", "server" },
-		{ "mount options (as the kernel reports them)", "mount_options" },
-		{ "nconnect asked", "nconnect_asked" },
-		{ "transports seen", "transports" },
-	};
 	const struct results_table *t = b->in->t;
 	char name[32], path[4096];
 	struct rows run = { 0 };
@@ -230,16 +211,17 @@ static void run_sheet(struct book *b, const struct rows *res)
 	book_text(b, ws, 0, 0, "What was run", b->title);
 	book_text(b, ws, row, 0, "results file", b->bold);
 	book_text(b, ws, row++, 1, b->in->csv, NULL);
-	for (size_t i = 0; i < sizeof(facts) / sizeof(facts[0]); i++)
-		row = fact(b, ws, row, res, facts[i].what, facts[i].col, -1, NULL);
+	for (size_t i = 0; i < nrun_facts; i++)
+		row = fact(b, ws, row, res, run_facts[i].what, run_facts[i].col, -1, NULL);
+	row = fact(b, ws, row, res, "hosts per point", "hosts", -1, NULL);
 	for (int tg = 0; tg < t->ntargets; tg++) {
 		char what[160];
 
 		row++;
 		snprintf(what, sizeof(what), "target %s", t->targets[tg]);
 		book_text(b, ws, row++, 0, what, b->title);
-		for (size_t i = 0; i < sizeof(per_target) / sizeof(per_target[0]); i++)
-			row = fact(b, ws, row, res, per_target[i].what, per_target[i].col, tcol,
+		for (size_t i = 0; i < ntarget_facts; i++)
+			row = fact(b, ws, row, res, target_facts[i].what, target_facts[i].col, tcol,
 				   t->targets[tg]);
 	}
 	worksheet_set_column(ws, 0, 0, 44, NULL);
@@ -262,10 +244,7 @@ static void run_sheet(struct book *b, const struct rows *res)
 					continue;
 				book_text(b, ws, row, 0, cols[k], b->bold);
 				if (k >= 3 && k <= 8 && !*end)
-					book_check(b,
-						   worksheet_write_number(ws, (lxw_row_t)row, 1, v,
-									  NULL),
-						   "worksheet_write_number");
+					book_number(b, ws, row, 1, v, NULL);
 				else
 					book_text(b, ws, row, 1, s, NULL);
 				row++;
@@ -334,18 +313,8 @@ static void write_sheets(struct book *b, const struct rows *res)
 	run_sheet(b, res);
 }
 
-/* When the first row started (its start_time), or 0 (libxlsxwriter then takes now). */
-static time_t first_row_time(const struct results_table *t)
-{
-	struct tm tm = { 0 };
-	const char *end = strptime(t->first_time, "%Y-%m-%dT%H:%M:%SZ", &tm);
-
-	return end && !*end ? timegm(&tm) : 0;
-}
-
 int workbook_write(const struct workbook_in *in, char *path, size_t plen, char *why, size_t len)
 {
-	size_t n = strlen(in->csv);
 	struct book b = { .in = in };
 	lxw_doc_properties props = {
 		.title = "nfsweep results",
@@ -354,20 +323,17 @@ int workbook_write(const struct workbook_in *in, char *path, size_t plen, char *
 	struct rows res = { 0 };
 	char tmp[4096 + 32];
 	const char *sde = getenv("SOURCE_DATE_EPOCH");
-	struct stat st;
 	lxw_error e;
 	int err;
 
-	if (n > 4 && !strcmp(in->csv + n - 4, ".csv"))
-		n -= 4;
-	if ((in->out ? snprintf(path, plen, "%s", in->out) :
-		       snprintf(path, plen, "%.*s.xlsx", (int)n, in->csv)) >= (int)plen ||
+	if ((in->out ? snprintf(path, plen, "%s", in->out) >= (int)plen :
+		       path_beside(in->csv, ".xlsx", path, plen) != 0) ||
 	    snprintf(tmp, sizeof(tmp), "%s.tmp%ld", path, (long)getpid()) >= (int)sizeof(tmp)) {
 		snprintf(why, len, "%s: path too long", in->csv);
 		return -1;
 	}
 	/* renamed over: a device or a directory under that name is not replaced by a workbook */
-	if (!lstat(path, &st) && !S_ISREG(st.st_mode)) {
+	if (path_replaceable(path)) {
 		snprintf(why, len, "%s: exists and is not a regular file", path);
 		return -1;
 	}
@@ -385,8 +351,11 @@ int workbook_write(const struct workbook_in *in, char *path, size_t plen, char *
 		rows_free(&res);
 		return -1;
 	}
-	/* the same bytes for the same results: the creation time is the rows', or the epoch asked */
-	props.created = sde ? (time_t)strtoll(sde, NULL, 10) : first_row_time(in->t);
+	/*
+	 * the same bytes for the same results: the creation time is the first row's, or the epoch
+	 * asked (0, none: libxlsxwriter takes the time of writing)
+	 */
+	props.created = sde ? (time_t)strtoll(sde, NULL, 10) : schema_time(in->t->first_time);
 	workbook_set_properties(b.wb, &props);
 	write_sheets(&b, &res);
 	rows_free(&res);

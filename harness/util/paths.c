@@ -95,6 +95,24 @@ const char *nfsweep_default_reference_dir(void)
 		    "../share/nfsweep/reference", "README.md", NFSWEEP_DATADIR "/reference");
 }
 
+int path_beside(const char *csv, const char *ext, char *buf, size_t len)
+{
+	size_t n = strlen(csv);
+
+	if (n > 4 && !strcmp(csv + n - 4, ".csv"))
+		n -= 4;
+	return snprintf(buf, len, "%.*s%s", (int)n, csv, ext) >= (int)len ? -ENAMETOOLONG : 0;
+}
+
+int path_replaceable(const char *path)
+{
+	struct stat st;
+
+	if (lstat(path, &st) || S_ISREG(st.st_mode))
+		return 0;
+	return S_ISDIR(st.st_mode) ? -EISDIR : -EEXIST;
+}
+
 int path_dir_of(const char *file, char *buf, size_t len)
 {
 	const char *slash = strrchr(file, '/');

@@ -27,4 +27,20 @@ int path_dir_of(const char *file, char *buf, size_t len);
  */
 int path_mkdir_p(const char *dir, char *failed, size_t len);
 
+/*
+ * The file beside the results file @csv named by its stem and @ext
+ * ("sweep.csv", ".html" -> "sweep.html"; ".hosts.csv" -> "sweep.hosts.csv"):
+ * every file nfsweep writes beside a results file is named so. 0, or
+ * -ENAMETOOLONG.
+ */
+int path_beside(const char *csv, const char *ext, char *buf, size_t len);
+
+/*
+ * May a file written whole (to a temporary name, then renamed) take the
+ * name @path? 0 when it is free or a regular file; -EISDIR or -EEXIST when
+ * it is a directory or something else (a device, a FIFO given as --out),
+ * which a rename would replace.
+ */
+int path_replaceable(const char *path);
+
 #endif
