@@ -24,11 +24,8 @@ die() { echo "make deb: $*" >&2; exit "${2:-1}"; }
 
 [ -z "${FIO:-}" ] && [ -z "${FIO_SRC:-}" ] ||
 	die "FIO=${FIO:-} FIO_SRC=${FIO_SRC:-}: a fio that is not the installed package has no package version for the engines to depend on; make deb builds them for the installed fio package" 2
-"$top/tools/deps.sh" build deb >/dev/null || die "tools/deps.sh build deb failed"
+"$top/tools/deps.sh" build >/dev/null || die "tools/deps.sh build failed"
 cd "$top"
-git rev-parse --git-dir >/dev/null 2>&1 || die "$top is not a git checkout: the source package is made from its committed files" 2
-[ -z "$(git status --porcelain --untracked-files=no)" ] ||
-	die "uncommitted changes: the package is made from the commit (HEAD); commit them first" 2
 
 version=$(dpkg-parsechangelog -SVersion)
 upstream=${version%-*}
@@ -43,16 +40,22 @@ fio_tree=$("$top/tools/fio-source.sh" "$top/build") || die "no source of the ins
 case $fio_tree in
 *-tarball) die "the installed fio's Debian source could not be fetched (only a release tarball): its package's source is what the engines must be built against" 2 ;;
 esac
+# Debian's packaging tools, once the build is known to be possible
+"$top/tools/deps.sh" deb >/dev/null || die "tools/deps.sh deb failed"
+git rev-parse --git-dir >/dev/null 2>&1 || die "$top is not a git checkout: the source package is made from its committed files" 2
+[ -z "$(git status --porcelain --untracked-files=no)" ] ||
+	die "uncommitted changes: the package is made from the commit (HEAD); commit them first" 2
 fio_version=$(dpkg-parsechangelog -l "$fio_tree/debian/changelog" -SVersion)
 [ "$fio_version" = "$(dpkg-query -W -f '${Version}' fio)" ] ||
 	die "the fio source $fio_tree is $fio_version, the installed fio $(dpkg-query -W -f '${Version}' fio)"
 
 rm -rf "$out"
 mkdir -p "$out"
-# tar_dir DIR NAME TARBALL: DIR as NAME/ in TARBALL, the same bytes every time
+# tar_dir DIR NAME TARBALL: DIR as NAME/ in TARBALL, the same bytes every time (modes too: the
+# files were written under the builder's umask, 002 as well as 022)
 tar_dir() {
 	tar -C "$(dirname "$1")" --transform "s|^$(basename "$1")|$2|" --sort=name \
-		--mtime="@$SOURCE_DATE_EPOCH" --owner=0 --group=0 --numeric-owner \
+		--mtime="@$SOURCE_DATE_EPOCH" --owner=0 --group=0 --numeric-owner --mode=go=rX,u+rw,a-s \
 		--pax-option=exthdr.name=%d/PaxHeaders/%f,delete=atime,delete=ctime \
 		--exclude-vcs -cf - "$(basename "$1")" | xz -6 -T1 -c > "$3"
 }
