@@ -188,6 +188,11 @@ install: engines harness
 		$(DEST)/share/bash-completion/completions/nfsweep
 	cd results-schema/reference && find . -type f -name '*.csv' -o -type f -name '*.md' | \
 		while read -r f; do install -D -m 0644 "$$f" "$(DEST)/share/nfsweep/reference/$$f"; done
+	# the lab, laid out as in the tree (lab/run finds ../tools/deps.sh, which installed only
+	# names the packages the lab lacks)
+	install -D -m 0755 lab/run $(DEST)/share/nfsweep/lab/run
+	install -m 0755 lab/guest-stage2.sh lab/initramfs-init lab/shape.sh $(DEST)/share/nfsweep/lab/
+	install -D -m 0755 tools/deps.sh $(DEST)/share/nfsweep/tools/deps.sh
 
 # The Debian package of the committed tree, with Debian's tools (tools/deb.sh): build/deb/.
 deb:

@@ -6,7 +6,9 @@
 # user is never surprised by a sudo prompt from a Makefile.
 #
 # Usage: tools/deps.sh [GROUP...]   groups: build test fuzz lab qemu fiosuite bench plot office browser gates ci deb
-# Exit:  0 all present, 1 missing and not root, 2 apt-get failed.
+# Env:   DEPS_INSTALL=no  never install, even as root: name what is missing and exit 1 (the
+#                         package's lab/run: a packaged script installs no packages itself)
+# Exit:  0 all present, 1 missing and not root (or DEPS_INSTALL=no), 2 apt-get failed.
 set -eu
 
 # libxlsxwriter-dev: nfsweep sheet's workbook (its charts the spreadsheet's own). Its
@@ -70,7 +72,7 @@ done
 [ -z "$missing" ] && exit 0
 
 cmd="apt-get install -y --no-install-recommends$missing"
-if [ "$(id -u)" != 0 ]; then
+if [ "$(id -u)" != 0 ] || [ "${DEPS_INSTALL:-}" = no ]; then
 	echo "deps.sh: missing Debian packages:$missing" >&2
 	echo "deps.sh: run as root:  apt-get update && $cmd" >&2
 	exit 1

@@ -14,7 +14,8 @@ lib=lib/$(gcc -print-multiarch)/nfsweep
 for f in "$lib/nfsweep-uring.so" "$lib/nfsweep-aio.so" share/nfsweep/profiles/rand4k.fio \
 	share/nfsweep/profiles/global.fioinc share/nfsweep/reference/anf-linux-benchmarks.csv \
 	share/nfsweep/reference/curves/netapp-fas3140-specsfs2008-cifs.csv share/man/man1/nfsweep.1 \
-	share/bash-completion/completions/nfsweep; do
+	share/bash-completion/completions/nfsweep share/nfsweep/lab/run share/nfsweep/lab/shape.sh \
+	share/nfsweep/lab/guest-stage2.sh share/nfsweep/lab/initramfs-init share/nfsweep/tools/deps.sh; do
 	[ -f "$inst/usr/local/$f" ] || fail "make install did not install $f"
 done
 # private plugins: not executable
@@ -36,4 +37,19 @@ grep -q "^include $inst/usr/local/share/nfsweep/profiles/global.fioinc" fio/s/*.
 cp "$T_TOP/tests/data/results/nconnect-fixture.csv" f.csv
 "$N" compare f.csv --base nc1 | grep -q '64 KiB sequential read .* 2.30x .* 2.3x' ||
 	fail "compare does not show the installed published gains"
+# The installed lab: no source tree beside it, so it installs nothing and names what it lacks
+# (a group no machine has: DEPS_INSTALL=no is what stops deps.sh, not the packages being there).
+out=$(HOME=$T_DISK/home "$inst/usr/local/share/nfsweep/lab/run" --help 2>&1) ||
+	fail "the installed lab/run --help: $out"
+grep -q '.cache/nfsweep/lab/runs' <<<"$out" || fail "the installed lab/run --help names no cache"
+out=$(DEPS_INSTALL=no "$inst/usr/local/share/nfsweep/tools/deps.sh" lab qemu 2>&1)
+rc=$?
+if dpkg-query -W -f '${db:Status-Status}' qemu-system-x86 2>/dev/null | grep -q '^installed'; then
+	[ $rc = 0 ] || fail "the installed deps.sh lab qemu, all present, exited $rc: $out"
+else
+	[ $rc = 1 ] && grep -q 'apt-get install .*qemu-system-x86' <<<"$out" ||
+		fail "the installed deps.sh with DEPS_INSTALL=no, qemu missing, exited $rc: $out"
+	dpkg-query -W -f '${db:Status-Status}' qemu-system-x86 2>/dev/null | grep -q '^installed' &&
+		fail "deps.sh installed qemu with DEPS_INSTALL=no"
+fi
 echo ok
