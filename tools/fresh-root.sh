@@ -1,8 +1,13 @@
 #!/bin/bash
-# fresh-root.sh [--suite SUITE] [COMMAND] - run the README's test command (or
-# COMMAND) in a clean clone of this commit, inside a minimal Debian root:
-# what a new user on a container image has, where nothing the project needs
-# is installed until it installs it (no man, no python3, no compiler).
+# fresh-root.sh [--suite SUITE] [--bare] [--with DIR] [COMMAND] - run the
+# README's test command (or COMMAND) in a clean clone of this commit, inside a
+# minimal Debian root: what a new user on a container image has, where nothing
+# the project needs is installed until it installs it (no man, no python3, no
+# compiler).
+#
+# --bare: no clone and no make: COMMAND runs in /root of a root that has no
+# source tree at all (a host that installs the package). --with DIR: DIR bound
+# read-only at /root/with (the package and the script that checks it).
 #
 # SUITE is bookworm (Debian 12, the default) or trixie (Debian 13). The root
 # is `debootstrap --variant=minbase SUITE`, made once and kept under
@@ -22,11 +27,19 @@
 # Exit: COMMAND's status; 2 usage; 3 the root could not be made.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
-suite=bookworm
-if [ "${1:-}" = --suite ]; then
-	suite=${2:-}
-	shift 2 || { echo "fresh-root: --suite needs a value (bookworm, trixie)" >&2; exit 2; }
-fi
+suite=bookworm bare="" with=""
+while [ $# -gt 0 ]; do
+	case $1 in
+	--suite)
+		[ $# -ge 2 ] || { echo "fresh-root: --suite needs a value (bookworm, trixie)" >&2; exit 2; }
+		suite=$2; shift 2 ;;
+	--with)
+		[ $# -ge 2 ] && [ -d "$2" ] || { echo "fresh-root: --with ${2:-}: not a directory" >&2; exit 2; }
+		with=$(cd "$2" && pwd); shift 2 ;;
+	--bare) bare=1; shift ;;
+	*) break ;;
+	esac
+done
 case $suite in
 bookworm|trixie) ;;
 *) echo "fresh-root: --suite $suite: not a suite this script knows (bookworm, trixie)" >&2; exit 2 ;;
@@ -45,6 +58,10 @@ fi
 [ "$(id -u)" = 0 ] || die "needs root (debootstrap, chroot, mounts)"
 "$top/tools/deps.sh" ci || die "debootstrap could not be installed"
 
+# One root made at a time: CI's two lanes may both want the same suite's.
+mkdir -p "$build"
+exec 9>"$build/.base-$suite.lock"
+flock 9
 if [ ! -f "$base/.nfsweep-stamp" ]; then
 	echo "fresh-root: debootstrap --variant=minbase $suite into $base" >&2
 	rm -rf "$base"
@@ -65,6 +82,8 @@ if [ ! -f "$base/.nfsweep-stamp" ]; then
 	fi
 	touch "$base/.nfsweep-stamp"
 fi
+flock -u 9
+exec 9>&-
 
 run=$(mktemp -d "$build/run.XXXXXX")
 root=$run/root
@@ -108,18 +127,29 @@ if [ -n "$tarballs" ]; then
 	envs+=(FIO_TARBALLS=/root/fio-releases)
 fi
 
-# A clean clone of the commit: what CI checks out, not this working tree.
-git clone -q --no-hardlinks "$top" "$root/root/nfsweep" || die "git clone into the root failed"
-echo "fresh-root: $(git -C "$root/root/nfsweep" log -1 --format='%h %s'), in a minimal $suite" \
-	"root on overlayfs: $cmd" >&2
+if [ -n "$with" ]; then
+	mkdir -p "$root/root/with"
+	mount --bind -o ro "$with" "$root/root/with" && mnts+=("$root/root/with") || die "bind $with"
+fi
+
+if [ -n "$bare" ]; then
+	echo "fresh-root: a minimal $suite root on overlayfs, no source tree: $cmd" >&2
+	prologue="cd /root"
+else
+	# A clean clone of the commit: what CI checks out, not this working tree.
+	git clone -q --no-hardlinks "$top" "$root/root/nfsweep" || die "git clone into the root failed"
+	echo "fresh-root: $(git -C "$root/root/nfsweep" log -1 --format='%h %s'), in a minimal" \
+		"$suite root on overlayfs: $cmd" >&2
+	# The README's one prerequisite: make (it installs the rest).
+	prologue="apt-get update -qq && apt-get install -y -qq --no-install-recommends make >/dev/null
+	cd /root/nfsweep"
+fi
 
 chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb LANG=C.UTF-8 \
 	PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin "${envs[@]}" /bin/bash -c "
 	set -e
 	export DEBIAN_FRONTEND=noninteractive
-	# The README's one prerequisite: make (it installs the rest).
-	apt-get update -qq && apt-get install -y -qq --no-install-recommends make >/dev/null
-	cd /root/nfsweep
+	$prologue
 	$cmd"
 rc=$?
 echo "fresh-root: '$cmd' exited $rc" >&2
