@@ -2,8 +2,9 @@
 # The contract fio's own engines keep, kept by nfsweep-uring and nfsweep-aio,
 # each item run with fio's engine beside ours:
 #  - read_iolog replays a captured trace at its recorded pace (a 3 s log in
-#    3 s +- 10 %): fio waits from td->last_issue, which engines that stamp
-#    their own issue time (FIO_ASYNCIO_SETS_ISSUE_TIME) must keep;
+#    3 s -10 %/+30 %, the fastest of up to three): fio waits from
+#    td->last_issue, which engines that stamp their own issue time
+#    (FIO_ASYNCIO_SETS_ISSUE_TIME) must keep;
 #  - slat and clat mean what they mean with fio's engines: the issue time is
 #    read after the submitting syscall, so slat covers it (fio's t0015 job:
 #    slat + clat = lat, slat of the order of fio's libaio's);
@@ -29,22 +30,34 @@ log=$T_DISK/trace.log
 fio --name=cap --filename=$f --size=16m --bs=4k --rw=randread --rate_iops=25 --time_based \
 	--runtime=3 --ioengine=psync --write_iolog=$log --output=/dev/null || fail "capture of a trace"
 [ "$(grep -c ' read ' "$log")" -ge 60 ] || fail "the trace has $(grep -c ' read ' "$log") reads"
-# fio's own job_runtime: the replay's pace, without fio's start-up
+# fio's own job_runtime: the replay's pace, without fio's start-up. A late wake-up only ever
+# slows a replay, and one loaded moment (CI's Debian 13 root beside lane A's package builds)
+# stretched nfsweep-aio's to 4.5 s: each engine gets up to three replays and keeps its fastest,
+# while a pace that is wrong (no waiting, or a wait added per I/O) is wrong in every one.
 for e in "${engines[@]}"; do
 	out=$T_DISK/replay.json
-	fio --name=rep --filename=$f --read_iolog=$log --ioengine=$e --iodepth=4 \
-		--output-format=json >"$out" || fail "$(name $e): replay of the trace failed"
-	read -r ms n < <(json_get "$out" '"%d %d" % (job["job_runtime"], job["read"]["total_ios"])')
-	echo "replay of a 3 s trace, $(name $e): $n reads in $ms ms"
-	[ "$n" = "$(grep -c ' read ' "$log")" ] || fail "$(name $e) replayed $n of the trace's reads"
-	# at the trace's pace (full speed takes a few ms): within 3 s -10%/+30% (a busy
-	# machine only slows a replay), and ours within 15% of psync's, run just before
-	[ "$ms" -ge 2700 ] && [ "$ms" -le 3900 ] || fail "$(name $e) replayed a 3 s trace in $ms ms"
+	best=""
+	for try in 1 2 3; do
+		fio --name=rep --filename=$f --read_iolog=$log --ioengine=$e --iodepth=4 \
+			--output-format=json >"$out" || fail "$(name $e): replay of the trace failed"
+		read -r ms n < <(json_get "$out" '"%d %d" % (job["job_runtime"], job["read"]["total_ios"])')
+		echo "replay of a 3 s trace, $(name $e), try $try: $n reads in $ms ms"
+		[ "$n" = "$(grep -c ' read ' "$log")" ] || fail "$(name $e) replayed $n of the trace's reads"
+		[ -z "$best" ] || [ "$ms" -lt "$best" ] && best=$ms
+		# at the trace's pace (full speed takes a few ms): within 3 s -10%/+30%, and ours
+		# at most 15% slower than psync's (faster is psync's late wake-ups: 2.7 s bounds it)
+		[ "$best" -lt 2700 ] && break
+		[ "$best" -le 3900 ] || continue
+		[ "$e" = psync ] && break
+		[ $((best * 20)) -le $((ref_ms * 23)) ] && break
+	done
+	[ "$best" -ge 2700 ] && [ "$best" -le 3900 ] ||
+		fail "$(name $e) replayed a 3 s trace in $best ms at best of $try"
 	if [ "$e" = psync ]; then
-		ref_ms=$ms
+		ref_ms=$best
 	else
-		[ $((ms * 20)) -ge $((ref_ms * 17)) ] && [ $((ms * 20)) -le $((ref_ms * 23)) ] ||
-			fail "$(name $e) replayed a 3 s trace in $ms ms, psync in $ref_ms ms"
+		[ $((best * 20)) -le $((ref_ms * 23)) ] ||
+			fail "$(name $e) replayed a 3 s trace in $best ms at best of $try, psync in $ref_ms ms"
 	fi
 done
 
