@@ -89,13 +89,23 @@ run=$(mktemp -d "$build/run.XXXXXX")
 root=$run/root
 mnts=()
 cleanup() {
-	local pid m i
-	# Every process whose root is this root (a test's leftovers) goes first.
-	for pid in /proc/[0-9]*; do
-		pid=${pid#/proc/}
-		[ "$(readlink "/proc/$pid/root" 2>/dev/null)" = "$root" ] && kill -KILL "$pid" 2>/dev/null
+	local pid m i sig in_root
+	# no second signal, nor a closed pipe, stops the unmounting half way
+	trap '' INT TERM HUP PIPE
+	# Every process whose root is this root (a test's leftovers, a stopped run) goes first:
+	# TERM, so that a lab/run in it stops its guest, then KILL for what is left after 10 s.
+	for sig in TERM KILL; do
+		for ((i = 0; i < 20; i++)); do
+			in_root=()
+			for pid in /proc/[0-9]*; do
+				pid=${pid#/proc/}
+				[ "$(readlink "/proc/$pid/root" 2>/dev/null)" = "$root" ] && in_root+=("$pid")
+			done
+			[ ${#in_root[@]} = 0 ] && break 2
+			[ "$i" = 0 ] && kill -"$sig" "${in_root[@]}" 2>/dev/null
+			sleep 0.5
+		done
 	done
-	sleep 0.5
 	for ((i = ${#mnts[@]} - 1; i >= 0; i--)); do
 		m=${mnts[i]}
 		umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null
@@ -145,12 +155,16 @@ else
 	cd /root/nfsweep"
 fi
 
+# In the background, and waited for: bash runs a trap only once its foreground command has
+# ended, so a TERM to this script alone would wait for COMMAND to finish. Stopped, the trap
+# exits and cleanup kills everything in the root.
 chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb LANG=C.UTF-8 \
 	PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin "${envs[@]}" /bin/bash -c "
 	set -e
 	export DEBIAN_FRONTEND=noninteractive
 	$prologue
-	$cmd"
+	$cmd" <&0 &
+wait $!
 rc=$?
 echo "fresh-root: '$cmd' exited $rc" >&2
 exit $rc
