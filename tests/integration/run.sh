@@ -20,8 +20,14 @@ for t in "${tests[@]}"; do
 	start=$(date +%s)
 	printf 'Running %-36s ' "${t%.sh}"
 	log=$(mktemp)
-	timeout --kill-after=10 "$timeout_s" bash "./$t" >"$log" 2>&1
+	# timeout(1) makes a process group of its own, which a signal to ours (CI stopping a lane,
+	# Ctrl-C) does not reach: it is passed on, and timeout passes it to the test's group.
+	timeout --kill-after=10 "$timeout_s" bash "./$t" >"$log" 2>&1 &
+	tpid=$!
+	trap 'kill -TERM "$tpid" 2>/dev/null; wait "$tpid"; rm -f "$log"; exit 130' INT TERM HUP
+	wait "$tpid"
 	rc=$?
+	trap - INT TERM HUP
 	secs=$(( $(date +%s) - start ))
 	# a file of scenarios (lib.sh's scenario) ends with one line that counts them
 	sc=$(grep -E '^scenarios: ' "$log" | tail -n 1)
