@@ -20,7 +20,7 @@ HARNESS_LIB_SRCS := \
 	sweep/sweep_opts.c sweep/plan.c sweep/fio_run.c sweep/fio_json.c sweep/sweep.c \
 	sweep/point.c sweep/point_local.c sweep/point_jobfile.c sweep/point_outcome.c sweep/point_rpc.c sweep/point_ops.c \
 	sweep/profile_info.c sweep/sweep_profiles.c sweep/fio_knows.c sweep/hosts.c sweep/hosts_preflight.c sweep/point_hosts.c \
-	sweep/run_record.c \
+	sweep/run_record.c sweep/steady.c \
 	report/rows.c report/facts.c report/page.c report/report.c report/headline.c report/report_compare.c \
 	sheet/workbook.c sheet/sheet_charts.c \
 	util/strbuf.c util/paths.c util/label.c util/lock.c util/sink.c

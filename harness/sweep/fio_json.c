@@ -52,6 +52,31 @@ static void read_dir(json_object *job, const char *name, struct fio_dir *d, int 
 	}
 }
 
+/*
+ * A job's "steadystate" object (fio's stat.c: "ss", "duration", "attained", "criterion" as
+ * "0.123456%", "data" with the window's per-second "iops" and "bw" and their means).
+ */
+static void read_steady(json_object *job, struct steady_result *r)
+{
+	json_object *ss = get(job, "steadystate"), *data, *v;
+
+	if (!ss)
+		return;
+	r->reported = 1;
+	v = get(ss, "ss");
+	snprintf(r->ss, sizeof(r->ss), "%s", v ? json_object_get_string(v) : "");
+	r->window_s = (int)num(ss, "duration");
+	r->attained = num(ss, "attained") != 0;
+	v = get(ss, "criterion");
+	r->measure = v ? strtod(json_object_get_string(v), NULL) : 0;
+	data = get(ss, "data");
+	r->iops_mean = num(data, "iops_mean");
+	r->bw_mean = num(data, "bw_mean");
+	v = get(data, "iops");
+	r->samples =
+		v && json_object_is_type(v, json_type_array) ? (int)json_object_array_length(v) : 0;
+}
+
 /* The JSON document of fio's output (it opens with "{" alone on a line), or NULL with @err. */
 static json_object *parse_root(const char *text, char *err, size_t errlen)
 {
@@ -176,6 +201,8 @@ int fio_json_parse(const char *text, struct fio_result *res, char *err, size_t e
 
 		read_dir(job, "read", &res->rd, i == 0);
 		read_dir(job, "write", &res->wr, i == 0);
+		if (i == 0)
+			read_steady(job, &res->ss);
 		if (start > 0 && (!res->start_s || start < res->start_s))
 			res->start_s = start;
 		res->usr_cpu += num(job, "usr_cpu");

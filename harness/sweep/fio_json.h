@@ -11,6 +11,8 @@
  */
 #include <stddef.h>
 
+#include "sweep/steady.h"
+
 struct fio_dir {
 	double iops;
 	double mib_s;
@@ -35,6 +37,8 @@ struct fio_result {
 	 * fio's default).
 	 */
 	char bs[128];
+	/* the first job's "steadystate" (a point run with --steady; reported 0 otherwise) */
+	struct steady_result ss;
 };
 
 /*

@@ -46,6 +46,7 @@ Suite *make_detail_file_suite(void);
 Suite *make_ops_suite(void);
 Suite *make_gnuplot_suite(void);
 Suite *make_sink_suite(void);
+Suite *make_steady_suite(void);
 
 #ifndef T_DATA
 #error "T_DATA (tests/data) must be defined by the build"
