@@ -14,6 +14,8 @@
 #                                     backend can run
 #   RUNTIME=, RAMP=                   seconds per point
 #   ENGINE=, NUMJOBS=, IODEPTH=, SIZE=, DIRECT=, MIX=, PROFILES=, NFS=0
+#   STEADY=1                          each point ends when fio finds it steady
+#                                     (nfsweep run --steady), RUNTIME its cap
 #   LAB_OPTS=                         more lab/run options (--shaping percap ..)
 #   RESULTS=DIR                       where results/<timestamp> goes (results)
 #   RESUME=results/<timestamp>        finish an interrupted sweep (the same
@@ -35,7 +37,7 @@ csv=$out/sweep.csv
 # each word quoted for the shell
 resume_command() {
 	local v words=(make sweep "RESUME=$out")
-	for v in TARGETS RUNTIME RAMP ENGINE NUMJOBS IODEPTH SIZE DIRECT MIX PROFILES NFS LAB_OPTS RESULTS; do
+	for v in TARGETS RUNTIME RAMP ENGINE NUMJOBS IODEPTH SIZE DIRECT MIX PROFILES NFS STEADY LAB_OPTS RESULTS; do
 		[ -n "${!v:-}" ] && words+=("$v=${!v}")
 	done
 	printf '%q ' "${words[@]}" | sed 's/ $//'
@@ -49,6 +51,11 @@ interrupted() {
 }
 
 common=(--profile "${PROFILES:-seq64k,rand4k}" --mix "${MIX:-100:0:10}")
+case ${STEADY:-0} in
+0) ;;
+1) common+=(--steady) ;;
+*) echo "make sweep: STEADY=${STEADY}: 1 or 0" >&2; exit 2 ;;
+esac
 
 if [ -n "${TARGETS:-}" ]; then
 	# The published method: the vendor's documented fio settings for these

@@ -39,8 +39,15 @@ static int cmd_plan_main(const struct command *cmd, int argc, char **argv)
 		printf("%-6zu %-12s %-12s %-8d %-6d %s\n", points[i].index, points[i].profile,
 		       points[i].target->label, points[i].read_pct, points[i].repeat,
 		       points[i].target->path);
-	printf("%zu points, about %.0f min at %d s ramp + %d s runtime each\n", n,
-	       (double)n * (o.ramp + o.runtime) / 60.0, o.ramp, o.runtime);
+	if (o.steady) /* each point's least: the ramp, fio's wait after it, one full window */
+		printf("%zu points, at most %.0f min at %d s ramp + %d s runtime each; --steady ends "
+		       "each when it is steady, at %d s at the soonest (%.0f min in all)\n",
+		       n, (double)n * (o.ramp + o.runtime) / 60.0, o.ramp, o.runtime,
+		       o.ramp + steady_fio_ramp(o.ramp) + 1 + o.steady_window,
+		       (double)n * (o.ramp + steady_fio_ramp(o.ramp) + 1 + o.steady_window) / 60.0);
+	else
+		printf("%zu points, about %.0f min at %d s ramp + %d s runtime each\n", n,
+		       (double)n * (o.ramp + o.runtime) / 60.0, o.ramp, o.runtime);
 	ret = EXIT_OK;
 out:
 	free(points);

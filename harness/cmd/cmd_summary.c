@@ -88,6 +88,29 @@ static void print_profile(const struct results_table *t, int p)
 	}
 }
 
+/*
+ * --steady rows: how many, and each point that never was steady (it ran to the cap): a
+ * throttled or bursting target is exactly that, and its figure is not a steady one.
+ */
+static void print_steady(const struct results_table *t)
+{
+	if (!t->steady_rows)
+		return;
+	printf("\n--steady: %d ok row%s, %d of them never steady (ran to --runtime, the cap)%s\n",
+	       t->steady_rows, t->steady_rows > 1 ? "s" : "", t->unsteady_rows,
+	       t->unsteady_rows ? ":" : "");
+	for (int p = 0; p < t->nprofiles; p++)
+		for (int pct = 100; pct >= 0; pct--)
+			for (int tg = 0; tg < t->ntargets; tg++) {
+				const struct rt_cell *c = &t->cell[p][pct][tg];
+
+				if (c->unsteady)
+					printf("  %s %s read=%d%%: %d of %d row%s\n",
+					       t->profiles[p], t->targets[tg], pct, c->unsteady,
+					       c->n, c->n > 1 ? "s" : "");
+			}
+}
+
 static int cmd_summary_main(const struct command *cmd, int argc, char **argv)
 {
 	struct results_table *t;
@@ -106,6 +129,7 @@ static int cmd_summary_main(const struct command *cmd, int argc, char **argv)
 		print_profile(t, p);
 		print_latency(t, p);
 	}
+	print_steady(t);
 	if (t->failed)
 		printf("\n%d failed row%s not counted (status column)\n", t->failed,
 		       t->failed > 1 ? "s" : "");
@@ -123,7 +147,7 @@ const struct command command_summary = {
 	.about =
 		"Per profile, read % x target: total MiB/s (blocks of 64 KiB and more) or total "
 		"IOPS,\nthen the completion latency (p50/p99 of reads and of writes), each the mean of "
-		"the\nok rows of the point.",
+		"the\nok rows of the point; with --steady rows, the points that never were steady.",
 	.exits = (const struct exit_use[]){ { EXIT_OK, NULL },
 					    { EXIT_FAILED,
 					      "some lines could not be used (each named)" },

@@ -488,6 +488,23 @@ static void section_problems(struct rep *r)
 			pg_raw(pg, "</li>\n");
 			warned++;
 		}
+		/* --steady: a point that never was ran to its cap, and its figures are no steady one's */
+		if (!strcmp(rows_get(&r->res, i, "status"), STATUS_OK) &&
+		    !strcmp(rows_get(&r->res, i, "steady_attained"), "0")) {
+			pg_raw(pg, "<li class=\"warn unsteady\">");
+			pg_textf(
+				pg,
+				"%s %s %s%%: never steady (--steady, %s over %s s): it ran to its "
+				"cap, --runtime %s s; a throttled or bursting target does that, and "
+				"nfsweep plot --timeline shows its seconds",
+				rows_get(&r->res, i, "profile"), rows_get(&r->res, i, "target"),
+				rows_get(&r->res, i, "read_pct"),
+				rows_get(&r->res, i, "steady_criterion"),
+				rows_get(&r->res, i, "steady_window_s"),
+				rows_get(&r->res, i, "runtime_s"));
+			pg_raw(pg, "</li>\n");
+			warned++;
+		}
 		if (rpc_disagrees(&r->res, i, &sb)) {
 			pg_raw(pg, "<li class=\"warn\">");
 			pg_text(pg, sb_str(&sb));

@@ -180,6 +180,14 @@ int results_table_load(const char *path, struct results_table *t, char *why, siz
 		note_mount(&t->transports[tg], rec.cells[COL_transports]);
 		c = &t->cell[p][pct][tg];
 		cell_add(c, rec.cells);
+		/* a 1.4 file's rows end before the steady columns */
+		if (rec.n > COL_steady_attained && rec.cells[COL_steady_attained][0]) {
+			t->steady_rows++;
+			if (!strcmp(rec.cells[COL_steady_attained], "0")) {
+				c->unsteady++;
+				t->unsteady_rows++;
+			}
+		}
 	}
 	/* the end of the file is not a whole row: named like any other line not used */
 	if (r < 0 && !ret && line > rec.line)

@@ -33,6 +33,7 @@ struct rt_cell {
 	int n;			/* ok rows */
 	int count[RT_NMETRICS]; /* of them with the metric (latency needs completions) */
 	double sum[RT_NMETRICS], min[RT_NMETRICS], max[RT_NMETRICS];
+	int unsteady; /* of them run with --steady that never were: they ran to the cap */
 };
 
 struct results_table {
@@ -47,7 +48,9 @@ struct results_table {
 	int curve_rows;			/* ok rows of load curves (not sweep points) */
 	char curve_targets[RT_MAX][64]; /* the targets those rows are of */
 	int ncurve_targets;
-	int unused; /* lines that could not be used (named in bad[]) */
+	int steady_rows;   /* ok sweep rows run with --steady (steady_attained 0 or 1) */
+	int unsteady_rows; /* of them never steady */
+	int unused;	   /* lines that could not be used (named in bad[]) */
 	struct {
 		size_t line;
 		char why[256];

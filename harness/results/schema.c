@@ -208,11 +208,21 @@ _Static_assert(sizeof(type_names) / sizeof(type_names[0]) == COL_LABEL + 1,
 	       "every column type has a name");
 
 const enum column schema_config_columns[] = {
-	COL_engine,   COL_iodepth,	COL_numjobs,
-	COL_direct,   COL_size,		COL_runtime_s,
-	COL_ramp_s,   COL_batch_submit, COL_batch_complete_min,
-	COL_fio_opts, COL_fio_version,	COL_nfsweep_version,
+	COL_engine,
+	COL_iodepth,
+	COL_numjobs,
+	COL_direct,
+	COL_size,
+	COL_runtime_s,
+	COL_ramp_s,
+	COL_batch_submit,
+	COL_batch_complete_min,
+	COL_fio_opts,
+	COL_fio_version,
+	COL_nfsweep_version,
 	COL_hosts,
+	COL_steady_criterion,
+	COL_steady_window_s,
 };
 const size_t schema_nconfig_columns =
 	sizeof(schema_config_columns) / sizeof(schema_config_columns[0]);

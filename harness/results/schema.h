@@ -12,7 +12,7 @@
 #include <time.h>
 
 #define NFSWEEP_SCHEMA_MAJOR 1
-#define NFSWEEP_SCHEMA_MINOR 4
+#define NFSWEEP_SCHEMA_MINOR 5
 
 enum col_type {
 	COL_STR,

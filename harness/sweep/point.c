@@ -137,6 +137,13 @@ void sweep_config_row(const struct sweep *s, struct row *r)
 	row_set(r, COL_fio_version, "%s", s->fio_version);
 	row_set(r, COL_nfsweep_version, "%s", nfsweep_version());
 	row_set(r, COL_hosts, "%d", s->mode->hosts(o));
+	if (o->steady) {
+		char crit[48];
+
+		steady_format(&o->steady_spec, crit, sizeof(crit));
+		row_set(r, COL_steady_criterion, "%s", crit);
+		row_set(r, COL_steady_window_s, "%d", o->steady_window);
+	}
 }
 
 void point_identity(struct row *r, const struct sweep *s, const struct point *p,
@@ -207,6 +214,28 @@ static void fill_fio(struct row *r, const struct fio_result *res, bool op_mix)
 		row_set_num(r, COL_total_mib_s, res->rd.mib_s + res->wr.mib_s);
 	row_set_num(r, COL_usr_cpu_pct, res->usr_cpu);
 	row_set_num(r, COL_sys_cpu_pct, res->sys_cpu);
+}
+
+/*
+ * --steady: what fio's report says of the point's steady state. fio must have run the
+ * criterion and window the row states (steady_check_ran): else -1 with @err, and the point
+ * fails. The window's figures are fio's means of its per-second samples.
+ */
+static int fill_steady(struct row *r, const struct fio_result *res, const struct sweep_opts *o,
+		       bool op_mix, char *err, size_t len)
+{
+	const struct steady_result *ss = &res->ss;
+
+	if (steady_check_ran(ss, &o->steady_spec, o->steady_window, err, len))
+		return -1;
+	row_set(r, COL_steady_attained, "%d", ss->attained);
+	if (ss->attained)
+		row_set_num(r, COL_steady_at_s, fio_result_runtime(res));
+	row_set_num(r, COL_steady_measure_pct, ss->measure);
+	row_set_num(r, COL_steady_total_iops, ss->iops_mean);
+	if (!op_mix)
+		row_set_num(r, COL_steady_total_mib_s, ss->bw_mean / 1048576.0);
+	return 0;
 }
 
 /*
@@ -478,6 +507,10 @@ int run_point(struct sweep *s, const struct point *p, size_t total, const struct
 	if (parsed) {
 		fill_fio(&r, &res, pi->op_mix);
 		fill_block_size(&r, &res, pi->op_mix);
+		/* a failed point keeps its own error; an ok one fails when fio ran another rule */
+		if (o->steady && !strcmp(status, STATUS_OK) &&
+		    fill_steady(&r, &res, o, pi->op_mix, err, sizeof(err)))
+			status = STATUS_FIO_ERROR;
 		if (load)
 			row_set_num(&r, COL_rt_ms, fio_result_response_ms(&res));
 		if (res_out)

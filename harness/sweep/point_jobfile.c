@@ -6,6 +6,19 @@
 
 #include "sweep/point_jobfile.h"
 
+/*
+ * --steady, in every section: fio requires the same steady-state options of every job of a
+ * reporting group, and judges the group's jobs together.
+ */
+static void steady_job_lines(FILE *out, const struct sweep_opts *o)
+{
+	char crit[48];
+
+	steady_format(&o->steady_spec, crit, sizeof(crit));
+	fprintf(out, "steadystate=%s\nss_dur=%d\nss_ramp=%d\n", crit, o->steady_window,
+		steady_fio_ramp(o->ramp));
+}
+
 int point_jobfile_copy(const struct point_ctx *pc, const struct jobfile_copy *how, char *path,
 		       size_t len)
 {
@@ -32,6 +45,8 @@ int point_jobfile_copy(const struct point_ctx *pc, const struct jobfile_copy *ho
 		if ((!l || *l == '[') && in_section) {
 			for (size_t i = 0; i < o->nfio_opts; i++)
 				fprintf(out, "%s\n", o->fio_opts[i]);
+			if (o->steady)
+				steady_job_lines(out, o);
 			if (how->section_end && !ret)
 				ret = how->section_end(out, pc);
 		}

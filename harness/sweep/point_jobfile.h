@@ -5,8 +5,9 @@
 /*
  * The copy of a profile that fio runs when the profile itself will not do
  * (BASE.fio, kept beside the point's JSON): the --fio-opt options at the
- * end of every section, where they win over the profile's own, what the
- * mode adds there, and each include as the mode wants it.
+ * end of every section, where they win over the profile's own, --steady's
+ * (steadystate=, ss_dur=, ss_ramp=), what the mode adds there, and each
+ * include as the mode wants it.
  */
 #include <stdio.h>
 

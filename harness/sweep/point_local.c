@@ -62,15 +62,15 @@ static int include_absolute(FILE *out, const char *name, const struct point_ctx 
 	return 0;
 }
 
-/* The profile itself; with --fio-opt a copy, its includes made absolute. */
+/* The profile itself; with --fio-opt or --steady a copy, its includes made absolute. */
 static int local_jobfile(const struct point_ctx *pc, char *path, size_t len)
 {
 	static const struct jobfile_copy how = {
-		.what = "the --fio-opt options end every section",
+		.what = "the --fio-opt and --steady options end every section",
 		.include = include_absolute,
 	};
 
-	if (!pc->s->o->nfio_opts) {
+	if (!pc->s->o->nfio_opts && !pc->s->o->steady) {
 		snprintf(path, len, "%s", pc->profile_path);
 		return 0;
 	}

@@ -113,6 +113,9 @@ static const struct { const char *key, *use; } fio_own[] = {
 	{ "output-format", "nothing" }, { "write_bw_log", "nothing: nfsweep logs each point" },
 	{ "write_iops_log", "nothing: nfsweep logs each point" },
 	{ "log_avg_msec", "nothing: nfsweep logs each point" }, { "client", "nothing" },
+	{ "steadystate", "--steady-criterion" }, { "ss", "--steady-criterion" },
+	{ "steadystate_duration", "--steady-window" }, { "ss_dur", "--steady-window" },
+	{ "steadystate_ramp_time", "--ramp (--steady)" }, { "ss_ramp", "--ramp (--steady)" },
 };
 /* clang-format on */
 
@@ -177,6 +180,19 @@ static int parse_stop_rt(void *dst, const char *arg, char *err, size_t len)
 		snprintf(err, len, "--stop-rt-ms '%s': expected a time in ms > 0", arg);
 		return -1;
 	}
+	return 0;
+}
+
+static int parse_steady_criterion(void *dst, const char *arg, char *err, size_t len)
+{
+	struct sweep_opts *o = dst;
+	char why[256];
+
+	if (steady_parse(arg, &o->steady_spec, why, sizeof(why))) {
+		snprintf(err, len, "--steady-criterion %s", why);
+		return -1;
+	}
+	o->steady_spec_given = 1;
 	return 0;
 }
 
@@ -335,6 +351,25 @@ o_points = { .name = "points", .arg = "N", .type = OPT_INT, .off = FIELD(points)
 	.example = "4" },
 o_stop_rt = { .name = "stop-rt-ms", .arg = "MS", .type = OPT_CALL, .parse = parse_stop_rt,
 	.help = "stop when a point's response time passes MS", .example = "5" },
+o_steady = { .name = "steady", .type = OPT_FLAG, .off = FIELD(steady),
+	.help = "end each point when fio finds it steady; --runtime is the cap",
+	.more = "fio's steady-state detection (steadystate=, ss_dur=): once a second fio fits "
+		"a line to the last --steady-window seconds of the point's IOPS and ends the "
+		"point when its slope is under --steady-criterion (" STEADY_DEFAULT " of the "
+		"mean per second by default); a point that never is runs to --runtime. The "
+		"window's samples begin --ramp + 2 s into the measured time. The row says "
+		"whether and when (steady_attained, steady_at_s) and gives the window's own "
+		"figures (steady_total_iops, steady_total_mib_s); the other figures are fio's "
+		"over the point's whole measured time, as without --steady." },
+o_steady_criterion = { .name = "steady-criterion", .arg = "CRIT", .type = OPT_CALL,
+	.parse = parse_steady_criterion,
+	.help = "with --steady: fio's criterion, iops_slope|iops|bw_slope|bw:N% ("
+		STEADY_DEFAULT ")", .example = "iops_slope:0.2%" },
+o_steady_window = { .name = "steady-window", .arg = "S", .type = OPT_INT,
+	.off = FIELD(steady_window), .min = 5, .max = 3600,
+	.def = STEADY_XSTR(STEADY_WINDOW_DEFAULT),
+	.help = "with --steady: the seconds the criterion must hold over (fio's ss_dur)",
+	.example = "20" },
 o_poisson = { .name = "poisson", .type = OPT_FLAG, .off = FIELD(poisson),
 	.help = "Poisson arrivals (fio rate_process=poisson) instead of evenly spaced ones" };
 /* clang-format on */
@@ -343,7 +378,8 @@ o_poisson = { .name = "poisson", .type = OPT_FLAG, .off = FIELD(poisson),
 #define SWEEP_FIO_OPTS                                                                         \
 	&o_runtime, &o_ramp, &o_timeout, &o_engine, &o_numjobs, &o_iodepth, &o_size,           \
 		&o_batch_submit, &o_batch_complete, &o_direct, &o_note, &o_nfs, &o_mountstats, \
-		&o_profiles, &o_engine_dir, &o_fio, &o_fio_opt, &o_shared_target
+		&o_profiles, &o_engine_dir, &o_fio, &o_fio_opt, &o_shared_target, &o_steady,   \
+		&o_steady_criterion, &o_steady_window
 
 const struct opt *const sweep_run_opts[] = {
 	&o_profile, &o_mix,	    &o_target, &o_mount,  &o_mount_dir,	    &o_out,	  &o_repeat,
@@ -449,6 +485,48 @@ static int check_sinks(const struct sweep_opts *o, char *err, size_t len)
 	return sink_text("--note", o->note, err, len);
 }
 
+/*
+ * --steady's options together: a criterion or window without --steady is refused (it would do
+ * nothing), and the window must fit in the cap after the ramp (fio's samples begin
+ * steady_fio_ramp(ramp) + 1 s after the ramp ends).
+ */
+static int steady_finish(struct sweep_opts *o, char *err, size_t len)
+{
+	char why[256];
+	int start;
+
+	if (o->steady && o->hosts.n) {
+		snprintf(err, len,
+			 "--steady with --hosts: not yet: each host's fio would end its own jobs "
+			 "when they are steady, and the hosts' figures would cover windows of "
+			 "different lengths");
+		return -1;
+	}
+	if (!o->steady) {
+		if (o->steady_spec_given || o->steady_window != STEADY_WINDOW_DEFAULT) {
+			snprintf(err, len, "--%s: only with --steady",
+				 o->steady_spec_given ? "steady-criterion" : "steady-window");
+			return -1;
+		}
+		return 0;
+	}
+	if (!o->steady_spec_given &&
+	    steady_parse(STEADY_DEFAULT, &o->steady_spec, why, sizeof(why))) {
+		snprintf(err, len, "--steady: %s", why);
+		return -1;
+	}
+	start = steady_fio_ramp(o->ramp) + 1;
+	if (start + o->steady_window > o->runtime) {
+		snprintf(err, len,
+			 "--steady-window %d does not fit in --runtime %d: the window's samples "
+			 "begin %d s into the measured time (--ramp %d + 2), so --runtime must be "
+			 "at least %d",
+			 o->steady_window, o->runtime, start, o->ramp, start + o->steady_window);
+		return -1;
+	}
+	return 0;
+}
+
 int sweep_opts_finish(struct sweep_opts *o, char *err, size_t len)
 {
 	if (!o->profiles_dir)
@@ -498,6 +576,8 @@ int sweep_opts_finish(struct sweep_opts *o, char *err, size_t len)
 	/* A managed variant is mounted once for its points. */
 	if (o->nmounts)
 		o->order = PLAN_BY_TARGET;
+	if (steady_finish(o, err, len))
+		return -1;
 	if (o->batch_complete_min > o->iodepth || o->batch_submit > o->iodepth) {
 		snprintf(err, len,
 			 "--batch-submit and --batch-complete-min must not exceed "

@@ -76,6 +76,16 @@ START_TEST(test_finish_refuses)
 		    "--out", "x", NULL }, "must not exceed --iodepth 4" },
 		{ { "--profile", "nope", "--target", "a=/x", "--out", "x", NULL },
 		  "--profile nope: " },
+		/* --steady: its options alone do nothing, its window must fit in the cap */
+		{ { "--profile", "seq64k", "--target", "a=/x", "--steady-window", "20", "--out", "x",
+		    NULL }, "--steady-window: only with --steady" },
+		{ { "--profile", "seq64k", "--target", "a=/x", "--steady-criterion", "bw:1%",
+		    "--out", "x", NULL }, "--steady-criterion: only with --steady" },
+		{ { "--profile", "seq64k", "--target", "a=/x", "--steady", "--runtime", "40",
+		    "--ramp", "10", "--out", "x", NULL },
+		  "--steady-window 30 does not fit in --runtime 40: the window's samples begin 12 s" },
+		{ { "--profile", "seq64k", "--target", "a=/x", "--steady", "--hosts", "gen1",
+		    "--out", "x", NULL }, "--steady with --hosts: not yet" },
 	};
 	/* clang-format on */
 	struct sweep_profiles sp;
@@ -100,6 +110,28 @@ START_TEST(test_finish_refuses)
 		ck_assert_msg(strstr(err, cases[i].says), "case %zu: '%s'", i, err);
 		sweep_opts_free(&o);
 	}
+}
+END_TEST
+
+/* --steady-criterion's parse errors name the option; --steady alone takes the default */
+START_TEST(test_steady)
+{
+	const char *bad[] = { "--profile",    "rand4k",	  "--target",
+			      "a=/tmp",	      "--steady", "--steady-criterion",
+			      "iops_slope:3", NULL };
+	const char *dflt[] = { "--profile", "rand4k", "--target", "a=/tmp", "--steady", "--runtime",
+			       "42",	    "--ramp", "10",	  "--out",  "x",	NULL };
+	struct sweep_opts o;
+	char err[256], crit[48];
+
+	ck_assert_int_eq(parse_run(&o, bad), -EINVAL);
+	sweep_opts_free(&o);
+	ck_assert_int_eq(parse_run(&o, dflt), 0);
+	ck_assert_int_eq(sweep_opts_finish(&o, err, sizeof(err)), 0);
+	ck_assert(o.steady && o.steady_window == STEADY_WINDOW_DEFAULT);
+	steady_format(&o.steady_spec, crit, sizeof(crit));
+	ck_assert_str_eq(crit, STEADY_DEFAULT);
+	sweep_opts_free(&o);
 }
 END_TEST
 
@@ -194,6 +226,7 @@ Suite *make_sweep_opts_suite(void)
 
 	tcase_add_test(tc, test_defaults_and_values);
 	tcase_add_test(tc, test_finish_refuses);
+	tcase_add_test(tc, test_steady);
 	tcase_add_test(tc, test_last_list_wins);
 	tcase_add_test(tc, test_hosts_list);
 	tcase_add_test(tc, test_hosts_failures_named);
