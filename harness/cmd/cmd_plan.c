@@ -15,7 +15,7 @@ static int cmd_plan_main(const struct command *cmd, int argc, char **argv)
 	struct point *points = NULL;
 	char err[1024];
 	size_t n, i;
-	int ret, argi;
+	int ret, argi, soonest;
 
 	ret = cmd_parse(cmd, argc, argv, &o, &argi);
 	if (ret != CMD_GO_ON)
@@ -39,12 +39,13 @@ static int cmd_plan_main(const struct command *cmd, int argc, char **argv)
 		printf("%-6zu %-12s %-12s %-8d %-6d %s\n", points[i].index, points[i].profile,
 		       points[i].target->label, points[i].read_pct, points[i].repeat,
 		       points[i].target->path);
-	if (o.steady) /* each point's least: the ramp, fio's wait after it, one full window */
+	/* --steady: each point's least is the ramp, fio's wait after it and one full window */
+	soonest = o.ramp + steady_first_sample_s(o.ramp) + o.steady_window;
+	if (o.steady)
 		printf("%zu points, at most %.0f min at %d s ramp + %d s runtime each; --steady ends "
 		       "each when it is steady, at %d s at the soonest (%.0f min in all)\n",
-		       n, (double)n * (o.ramp + o.runtime) / 60.0, o.ramp, o.runtime,
-		       o.ramp + steady_fio_ramp(o.ramp) + 1 + o.steady_window,
-		       (double)n * (o.ramp + steady_fio_ramp(o.ramp) + 1 + o.steady_window) / 60.0);
+		       n, (double)n * (o.ramp + o.runtime) / 60.0, o.ramp, o.runtime, soonest,
+		       (double)n * soonest / 60.0);
 	else
 		printf("%zu points, about %.0f min at %d s ramp + %d s runtime each\n", n,
 		       (double)n * (o.ramp + o.runtime) / 60.0, o.ramp, o.runtime);

@@ -80,6 +80,11 @@ int steady_fio_ramp(int ramp_s)
 	return ramp_s + 1;
 }
 
+int steady_first_sample_s(int ramp_s)
+{
+	return steady_fio_ramp(ramp_s) + 1;
+}
+
 int steady_check_ran(const struct steady_result *r, const struct steady_spec *asked, int window_s,
 		     char *err, size_t len)
 {

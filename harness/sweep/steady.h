@@ -53,6 +53,13 @@ void steady_format(const struct steady_spec *sp, char *buf, size_t len);
  */
 int steady_fio_ramp(int ramp_s);
 
+/*
+ * Where fio's window samples begin, seconds into the measured time (after the ramp): a
+ * second after steady_fio_ramp(), by fio's rule. A point can end steady no sooner than this
+ * plus the window.
+ */
+int steady_first_sample_s(int ramp_s);
+
 /* What fio's report says of a point's steady state (its "steadystate" object). */
 struct steady_result {
 	int reported;	  /* the job had a steadystate object */

@@ -488,7 +488,7 @@ static int check_sinks(const struct sweep_opts *o, char *err, size_t len)
 /*
  * --steady's options together: a criterion or window without --steady is refused (it would do
  * nothing), and the window must fit in the cap after the ramp (fio's samples begin
- * steady_fio_ramp(ramp) + 1 s after the ramp ends).
+ * steady_first_sample_s(ramp) after the ramp ends).
  */
 static int steady_finish(struct sweep_opts *o, char *err, size_t len)
 {
@@ -515,7 +515,7 @@ static int steady_finish(struct sweep_opts *o, char *err, size_t len)
 		snprintf(err, len, "--steady: %s", why);
 		return -1;
 	}
-	start = steady_fio_ramp(o->ramp) + 1;
+	start = steady_first_sample_s(o->ramp);
 	if (start + o->steady_window > o->runtime) {
 		snprintf(err, len,
 			 "--steady-window %d does not fit in --runtime %d: the window's samples "
