@@ -75,6 +75,12 @@ static void read_steady(json_object *job, struct steady_result *r)
 	v = get(data, "iops");
 	r->samples =
 		v && json_object_is_type(v, json_type_array) ? (int)json_object_array_length(v) : 0;
+	for (int i = 0; i < r->samples; i++) {
+		double x = json_object_get_double(json_object_array_get_idx(v, (size_t)i));
+
+		if (!i || x < r->iops_min)
+			r->iops_min = x;
+	}
 }
 
 /* The JSON document of fio's output (it opens with "{" alone on a line), or NULL with @err. */
@@ -333,6 +339,10 @@ int fio_json_parse_hosts(const char *text, size_t nhosts, const char *const *add
 		for (size_t k = 0; h && k < nhosts; k++) {
 			if (strcmp(h, addr[k]) || p != port[k])
 				continue;
+			/* the host's entry that has a steadystate (its jobs' group: not its other
+			 * sections' entries, which have none) */
+			if (!hosts[k].ss.reported)
+				read_steady(job, &hosts[k].ss);
 			present[k] = 1;
 			if (add_entry(job, &hosts[k], &per[2 * k]) | add_entry(job, total, all)) {
 				snprintf(err, errlen,

@@ -11,6 +11,20 @@
  * deviation criterion would never call it steady. IOPS rather than
  * bandwidth: the two are proportional at one block size, and an op-mix
  * profile has IOPS (operations) only.
+ *
+ * With --hosts each fio server judges its own jobs, and ends them when they are steady
+ * (fio_mark_td_terminate); fio's "All clients" has no steadystate at all. Left alone, the
+ * first host to be steady would stop while the others ran on against a server with less
+ * load: their windows would cover other seconds, under another load, and a sum of them no
+ * one load's figure. So nfsweep ends every host when the first one is steady (point_hosts.c,
+ * through fio's --trigger-file), and every host's last window covers the same seconds, give
+ * or take the trigger's fraction of a second and the hosts' start skew (start_skew_ms). The
+ * point is steady when every host was steady over that shared window: the first by fio's
+ * own verdict, each other by fio's last measure of its window (taken each second, up to the
+ * stop), and only over a full window without an idle second. Otherwise the row says the
+ * point was not steady (steady_attained=0), names the host, and keeps the figures: it ended
+ * when the first host was steady, as fio had decided for that host, and no rerun can undo
+ * that. The row's window figures are the hosts' sums over the shared window.
  */
 #include <math.h>
 #include <stdio.h>
@@ -110,5 +124,53 @@ int steady_check_ran(const struct steady_result *r, const struct steady_spec *as
 			 r->window_s, a, window_s);
 		return -1;
 	}
+	return 0;
+}
+
+int steady_host_steady(const struct steady_result *h, const struct steady_spec *asked)
+{
+	return h->attained || (h->iops_min > 0 && fabs(h->measure) < asked->limit);
+}
+
+int steady_hosts(const struct steady_result *hosts, const char *const *names, size_t n,
+		 const struct steady_spec *asked, int window_s, struct steady_result *total,
+		 char *note, size_t nlen, char *err, size_t elen)
+{
+	size_t first = n, unsteady = n;
+	char why[200];
+
+	memset(total, 0, sizeof(*total));
+	note[0] = '\0';
+	if (!n) {
+		snprintf(err, elen, "no host's figures in fio's report");
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct steady_result *h = &hosts[i];
+
+		if (steady_check_ran(h, asked, window_s, why, sizeof(why))) {
+			snprintf(err, elen, "host %s: %s", names[i], why);
+			return -1;
+		}
+		if (h->attained && first == n)
+			first = i;
+		if (!steady_host_steady(h, asked) && unsteady == n)
+			unsteady = i;
+		if (!i || fabs(h->measure) > fabs(total->measure))
+			total->measure = h->measure;
+		total->iops_mean += h->iops_mean;
+		total->bw_mean += h->bw_mean;
+		if (!i || h->samples < total->samples)
+			total->samples = h->samples;
+	}
+	total->reported = 1;
+	snprintf(total->ss, sizeof(total->ss), "%s", hosts[0].ss);
+	total->window_s = window_s;
+	total->attained = first < n && unsteady == n;
+	if (first < n && unsteady < n)
+		snprintf(note, nlen,
+			 "host %s was steady and fio ended it, host %s was not (measure %.3g %%, "
+			 "the limit %g %%): every host ended then",
+			 names[first], names[unsteady], hosts[unsteady].measure, asked->limit);
 	return 0;
 }

@@ -70,6 +70,8 @@ struct steady_result {
 	double iops_mean; /* the window's per-second samples' means */
 	double bw_mean;	  /* bytes per second */
 	int samples;	  /* samples in the window's data */
+	double iops_min;  /* the window's smallest per-second IOPS (0: a second without I/O, or a
+			     window fio had not yet filled) */
 };
 
 /*
@@ -78,5 +80,22 @@ struct steady_result {
  */
 int steady_check_ran(const struct steady_result *r, const struct steady_spec *asked, int window_s,
 		     char *err, size_t len);
+
+/*
+ * Whether one host was steady over its last window: fio said so, or its last measure was
+ * under the limit over a full window in which every second had I/O.
+ */
+int steady_host_steady(const struct steady_result *h, const struct steady_spec *asked);
+
+/*
+ * --steady with --hosts (the rule is in steady.c): @n hosts' steady states at the point's
+ * end, @names for the messages, into @total: the hosts' window means summed, the worst
+ * host's measure, attained when every host was steady over its last window and fio ended at
+ * least one of them steady. @note, when fio ended a host steady while another was not: which
+ * ("" otherwise). 0, or -1 with @err when a host did not run what was asked.
+ */
+int steady_hosts(const struct steady_result *hosts, const char *const *names, size_t n,
+		 const struct steady_spec *asked, int window_s, struct steady_result *total,
+		 char *note, size_t nlen, char *err, size_t elen);
 
 #endif

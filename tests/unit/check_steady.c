@@ -147,6 +147,104 @@ START_TEST(test_fio_without)
 }
 END_TEST
 
+/*
+ * --steady with --hosts: two hosts' states at the point's end into the point's. Each case
+ * gives both hosts' (attained, measure, smallest sample); the criterion is
+ * iops_slope:1% over 10 s.
+ */
+/* clang-format off */
+static const struct {
+	int att[2];
+	double measure[2], min[2];
+	int attained;		/* the point's */
+	double measure_out;	/* the worst host's */
+	const char *note;	/* a part of the note, or "" for none */
+} host_cases[] = {
+	/* fio ended one host steady; the other, ended with it, was steady too */
+	{ { 1, 0 }, { 0.4, -0.9 }, { 90, 80 }, 1, -0.9, "" },
+	/* both fio ended in the same second */
+	{ { 1, 1 }, { 0.2, 0.3 }, { 90, 80 }, 1, 0.3, "" },
+	/* the other's slope was over the limit: not steady, and the note names both */
+	{ { 1, 0 }, { 0.4, 2.5 }, { 90, 80 }, 0, 2.5, "host a was steady and fio ended it, host b was not (measure 2.5 %" },
+	/* the other's window had an idle second (or was not yet full): not steady */
+	{ { 0, 1 }, { 0.1, 0.2 }, { 0, 80 }, 0, 0.2, "host b was steady and fio ended it, host a was not" },
+	/* neither ever steady: both ran to the cap, no note */
+	{ { 0, 0 }, { 3.0, -4.0 }, { 90, 80 }, 0, -4.0, "" },
+	/* both under the limit at the cap, but fio ended neither: not steady by fio's rule */
+	{ { 0, 0 }, { 0.5, 0.5 }, { 90, 80 }, 0, 0.5, "" },
+};
+/* clang-format on */
+
+START_TEST(test_hosts_rule)
+{
+	const char *names[2] = { "a", "b" };
+	struct steady_spec asked = { STEADY_IOPS, 1, 1 };
+	struct steady_result h[2] = { 0 }, total;
+	char note[300], err[300] = "";
+
+	for (int k = 0; k < 2; k++) {
+		h[k] = (struct steady_result){ .reported = 1,
+					       .attained = host_cases[_i].att[k],
+					       .window_s = 10,
+					       .measure = host_cases[_i].measure[k],
+					       .iops_mean = 100 * (k + 1),
+					       .bw_mean = 4096e2 * (k + 1),
+					       .samples = 10,
+					       .iops_min = host_cases[_i].min[k] };
+		snprintf(h[k].ss, sizeof(h[k].ss), "iops_slope:1.000000%%");
+	}
+	ck_assert_msg(!steady_hosts(h, names, 2, &asked, 10, &total, note, sizeof(note), err,
+				    sizeof(err)),
+		      "%s", err);
+	ck_assert_int_eq(total.attained, host_cases[_i].attained);
+	ck_assert(fabs(total.measure - host_cases[_i].measure_out) < 1e-12);
+	ck_assert(fabs(total.iops_mean - 300) < 1e-9 && fabs(total.bw_mean - 4096e2 * 3) < 1e-6);
+	ck_assert_int_eq(total.window_s, 10);
+	ck_assert(total.reported);
+	ck_assert_msg(steady_check_ran(&total, &asked, 10, err, sizeof(err)) == 0, "%s", err);
+	if (host_cases[_i].note[0])
+		ck_assert_msg(strstr(note, host_cases[_i].note), "case %d: '%s'", _i, note);
+	else
+		ck_assert_msg(!note[0], "case %d: '%s'", _i, note);
+}
+END_TEST
+
+/* A host that ran another criterion, or none, fails the point, by name. */
+START_TEST(test_hosts_refused)
+{
+	const char *names[2] = { "gen1", "gen2:8766" };
+	struct steady_spec asked = { STEADY_IOPS, 1, 1 };
+	struct steady_result h[2] = { 0 }, total;
+	char note[300], err[300] = "";
+
+	h[0] = (struct steady_result){ .reported = 1, .window_s = 10, .samples = 10 };
+	snprintf(h[0].ss, sizeof(h[0].ss), "iops_slope:1.000000%%");
+	ck_assert_int_eq(steady_hosts(h, names, 2, &asked, 10, &total, note, sizeof(note), err,
+				      sizeof(err)),
+			 -1);
+	ck_assert_msg(strstr(err, "host gen2:8766: fio's report has no steadystate"), "%s", err);
+	h[1] = h[0];
+	h[1].window_s = 20;
+	ck_assert_int_eq(steady_hosts(h, names, 2, &asked, 10, &total, note, sizeof(note), err,
+				      sizeof(err)),
+			 -1);
+	ck_assert_msg(strstr(err, "host gen2:8766: fio ran steadystate iops_slope:1% over 20 s"),
+		      "%s", err);
+	ck_assert_int_eq(steady_hosts(h, names, 0, &asked, 10, &total, note, sizeof(note), err,
+				      sizeof(err)),
+			 -1);
+}
+END_TEST
+
+/* The window's smallest sample, from fio's own arrays. */
+START_TEST(test_fio_window_min)
+{
+	struct fio_result r = parse("uring-steady-attained.json");
+
+	ck_assert(fabs(r.ss.iops_min - 97281) < 0.5);
+}
+END_TEST
+
 Suite *make_steady_suite(void)
 {
 	Suite *s = suite_create("steady");
@@ -157,6 +255,9 @@ Suite *make_steady_suite(void)
 	tcase_add_test(tc, test_fio_attained);
 	tcase_add_test(tc, test_fio_never);
 	tcase_add_test(tc, test_fio_without);
+	tcase_add_loop_test(tc, test_hosts_rule, 0, sizeof(host_cases) / sizeof(host_cases[0]));
+	tcase_add_test(tc, test_hosts_refused);
+	tcase_add_test(tc, test_fio_window_min);
 	suite_add_tcase(s, tc);
 	return s;
 }
