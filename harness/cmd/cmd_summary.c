@@ -96,8 +96,11 @@ static void print_steady(const struct results_table *t)
 {
 	if (!t->steady_rows)
 		return;
-	printf("\n--steady: %d ok row%s, %d of them never steady (ran to --runtime, the cap)%s\n",
+	printf("\n--steady: %d ok row%s, %d of them never steady (ran to --runtime, the cap%s)%s\n",
 	       t->steady_rows, t->steady_rows > 1 ? "s" : "", t->unsteady_rows,
+	       t->unsteady_hosts ? "; with --hosts, or ended with the first steady host while "
+				   "another was not: FILE.hosts.csv" :
+				   "",
 	       t->unsteady_rows ? ":" : "");
 	for (int p = 0; p < t->nprofiles; p++)
 		for (int pct = 100; pct >= 0; pct--)

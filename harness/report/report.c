@@ -492,16 +492,19 @@ static void section_problems(struct rep *r)
 		if (!strcmp(rows_get(&r->res, i, "status"), STATUS_OK) &&
 		    !strcmp(rows_get(&r->res, i, "steady_attained"), "0")) {
 			pg_raw(pg, "<li class=\"warn unsteady\">");
-			pg_textf(
-				pg,
-				"%s %s %s%%: never steady (--steady, %s over %s s): it ran to its "
-				"cap, --runtime %s s; a throttled or bursting target does that, and "
-				"nfsweep plot --timeline shows its seconds",
-				rows_get(&r->res, i, "profile"), rows_get(&r->res, i, "target"),
-				rows_get(&r->res, i, "read_pct"),
-				rows_get(&r->res, i, "steady_criterion"),
-				rows_get(&r->res, i, "steady_window_s"),
-				rows_get(&r->res, i, "runtime_s"));
+			pg_textf(pg,
+				 "%s %s %s%%: never steady (--steady, %s over %s s): it ran to its "
+				 "cap, --runtime %s s%s; a throttled or bursting target does that, "
+				 "and nfsweep plot --timeline shows its seconds",
+				 rows_get(&r->res, i, "profile"), rows_get(&r->res, i, "target"),
+				 rows_get(&r->res, i, "read_pct"),
+				 rows_get(&r->res, i, "steady_criterion"),
+				 rows_get(&r->res, i, "steady_window_s"),
+				 rows_get(&r->res, i, "runtime_s"),
+				 atoi(rows_get(&r->res, i, "hosts")) > 1 ?
+					 ", or every host ended with the first steady one while "
+					 "another was not (sweep.hosts.csv)" :
+					 "");
 			pg_raw(pg, "</li>\n");
 			warned++;
 		}

@@ -186,6 +186,7 @@ int results_table_load(const char *path, struct results_table *t, char *why, siz
 			if (!strcmp(rec.cells[COL_steady_attained], "0")) {
 				c->unsteady++;
 				t->unsteady_rows++;
+				t->unsteady_hosts += atoi(rec.cells[COL_hosts]) > 1;
 			}
 		}
 	}

@@ -48,9 +48,11 @@ struct results_table {
 	int curve_rows;			/* ok rows of load curves (not sweep points) */
 	char curve_targets[RT_MAX][64]; /* the targets those rows are of */
 	int ncurve_targets;
-	int steady_rows;   /* ok sweep rows run with --steady (steady_attained 0 or 1) */
-	int unsteady_rows; /* of them never steady */
-	int unused;	   /* lines that could not be used (named in bad[]) */
+	int steady_rows;    /* ok sweep rows run with --steady (steady_attained 0 or 1) */
+	int unsteady_rows;  /* of them never steady */
+	int unsteady_hosts; /* of those, run on several hosts: at the cap, or ended with the first
+			       steady host while another was not (sweep/steady.c) */
+	int unused;	    /* lines that could not be used (named in bad[]) */
 	struct {
 		size_t line;
 		char why[256];

@@ -25,9 +25,22 @@ static double now_s(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* @path as seen from another working directory: absolute, from nfsweep's (in @buf). */
+static const char *from_here(const char *path, char *buf, size_t len)
+{
+	char here[4096];
+
+	if (path[0] == '/' || !getcwd(here, sizeof(here)) ||
+	    snprintf(buf, len, "%s/%s", here, path) >= (int)len)
+		return path;
+	return buf;
+}
+
 static void child(const struct fio_cmd *cmd, int out_fd, int err_fd)
 {
 	char *argv[cmd->nargs + 8], format[64], client[4096 + 16], output[4096 + 16];
+	char jobfile[8192], json[8192], client_file[8192];
+	const char *json_path = cmd->json_path, *job = cmd->jobfile, *client_arg = cmd->client;
 	int i, n = 0;
 
 	/* Own process group: a timeout or Ctrl-C reaches fio and its jobs. */
@@ -36,6 +49,16 @@ static void child(const struct fio_cmd *cmd, int out_fd, int err_fd)
 	signal(SIGTERM, SIG_DFL);
 	for (i = 0; i < cmd->nvars; i++)
 		setenv(cmd->vars[i].name, cmd->vars[i].value, 1);
+	if (cmd->cwd) {
+		job = from_here(cmd->jobfile, jobfile, sizeof(jobfile));
+		json_path = from_here(cmd->json_path, json, sizeof(json));
+		if (client_arg)
+			client_arg = from_here(client_arg, client_file, sizeof(client_file));
+		if (chdir(cmd->cwd)) {
+			dprintf(err_fd, "nfsweep: chdir %s: %s\n", cmd->cwd, strerror(errno));
+			_exit(127);
+		}
+	}
 	dup2(out_fd, STDOUT_FILENO);
 	dup2(err_fd, STDERR_FILENO);
 	close(out_fd);
@@ -45,7 +68,7 @@ static void child(const struct fio_cmd *cmd, int out_fd, int err_fd)
 	argv[n++] = format;
 	/* a status line wanted: the JSON to its file by name, stdout (a pipe) for the status */
 	if (cmd->status) {
-		snprintf(output, sizeof(output), "--output=%s", cmd->json_path);
+		snprintf(output, sizeof(output), "--output=%s", json_path);
 		argv[n++] = output;
 		argv[n++] = "--eta=always";
 		argv[n++] = "--eta-newline=1";
@@ -54,10 +77,10 @@ static void child(const struct fio_cmd *cmd, int out_fd, int err_fd)
 		argv[n++] = (char *)cmd->args[i];
 	/* last before the job file: fio sends what follows --client to its servers */
 	if (cmd->client) {
-		snprintf(client, sizeof(client), "--client=%s", cmd->client);
+		snprintf(client, sizeof(client), "--client=%s", client_arg);
 		argv[n++] = client;
 	}
-	argv[n++] = (char *)cmd->jobfile;
+	argv[n++] = (char *)job;
 	argv[n] = NULL;
 	execvp(cmd->fio, argv);
 	fprintf(stderr, "nfsweep: exec %s: %s\n", cmd->fio, strerror(errno));

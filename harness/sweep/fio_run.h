@@ -33,10 +33,13 @@ struct fio_cmd {
 	int nvars;
 	const char *const *args; /* options before the job file ("--key=value"): global */
 	int nargs;
-	const char *json_path;	 /* its JSON; its stderr goes to JSON_PATH.stderr */
-	const char *format;	 /* --output-format: NULL is json */
-	const char *client;	 /* --client=: fio's host file or host,port; NULL: local */
-	int timeout_s;		 /* then SIGTERM, and SIGKILL 10 s later */
+	const char *json_path; /* its JSON; its stderr goes to JSON_PATH.stderr */
+	const char *format;    /* --output-format: NULL is json */
+	const char *client;    /* --client=: fio's host file or host,port; NULL: local */
+	int timeout_s;	       /* then SIGTERM, and SIGKILL 10 s later */
+	/* fio's working directory (NULL: nfsweep's); the job file, JSON and client file named
+	 * relative to nfsweep's are made absolute (args are not: give those absolute) */
+	const char *cwd;
 	void (*tick)(void *ctx); /* called every 25 ms or so while fio runs (or NULL) */
 	void *tick_ctx;
 	/*

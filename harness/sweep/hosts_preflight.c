@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "sweep/fio_json.h"
 #include "sweep/fio_run.h"
@@ -186,5 +187,24 @@ int hosts_preflight(struct sweep *s, struct host_list *l, char *err, size_t len)
 	for (size_t i = 0; i < l->n; i++)
 		if (probe_host(s, l, i, jobfile, err, len))
 			return -1;
+	/* --steady: every host ends when the first does, and this machine learns it from the
+	 * shared target (point_hosts.c) */
+	for (size_t t = 0; s->o->steady && t < s->o->ntargets; t++) {
+		const struct target *tg = &s->o->targets[t];
+		struct stat st;
+		const char *why = stat(tg->path, &st)  ? strerror(errno) :
+				  !S_ISDIR(st.st_mode) ? "not a directory" :
+							 NULL;
+
+		if (why) {
+			snprintf(err, len,
+				 "--steady with --hosts: pre-flight: target %s: stat %s: %s here: "
+				 "nfsweep ends every host when the first is steady, and learns it "
+				 "from the shared target, so this machine must see it at the same "
+				 "path",
+				 tg->label, tg->path, why);
+			return -1;
+		}
+	}
 	return 0;
 }

@@ -6,10 +6,15 @@
  * is not used: it is missing or wrong whenever a host fails, often with
  * exit status 0); the first failure of each host, and FILE.hosts.csv.
  */
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "results/detail_file.h"
 #include "results/schema.h"
@@ -17,6 +22,7 @@
 #include "sweep/point_jobfile.h"
 #include "sweep/point_mode.h"
 #include "sweep/point_rpc.h"
+#include "sweep/steady.h"
 #include "util/sink.h"
 
 /* One point's figures per host. */
@@ -26,7 +32,25 @@ struct point_hosts {
 	char err[MAX_HOSTS][320];  /* what host i reported going wrong, "" if nothing */
 	int parsed;		   /* fio's report was read */
 	double start_s[MAX_HOSTS]; /* when each host's jobs started (point_rpc.h), 0 unknown */
+	/*
+	 * --steady: every host ends when the first does (steady.c). Each host's jobs add a line
+	 * to @ended, on the shared target, when they end; nfsweep looks at it while fio runs and
+	 * then makes fio's --trigger-file, @trigger, on which fio's client tells every server
+	 * to end its jobs.
+	 */
+	char ended[PATH_MAX + 300];
+	char trigger[PATH_MAX + 16];
+	char trigger_arg[PATH_MAX + 32];
+	const char *args[1];
+	double next_look; /* CLOCK_MONOTONIC seconds */
+	int pulled;
+	char cwd[PATH_MAX]; /* fio's client's working directory: the point's fio directory */
 };
+
+static const char *point_name(const struct point_ctx *pc)
+{
+	return strrchr(pc->base, '/') ? strrchr(pc->base, '/') + 1 : pc->base;
+}
 
 /*
  * Read fio's client output @json (and @json.stderr): @ph per host, their
@@ -43,7 +67,12 @@ static int point_hosts_read(const struct sweep *s, const char *json, struct poin
 	int port[MAX_HOSTS];
 	char *text = fio_run_output(json);
 
-	memset(ph, 0, sizeof(*ph));
+	/* the figures only: the --steady fields stay, for steady_clean */
+	memset(ph->res, 0, sizeof(ph->res));
+	memset(ph->present, 0, sizeof(ph->present));
+	memset(ph->err, 0, sizeof(ph->err));
+	memset(ph->start_s, 0, sizeof(ph->start_s));
+	ph->parsed = 0;
 	memset(total, 0, sizeof(*total));
 	host_err[0] = '\0';
 	if (!text) {
@@ -75,8 +104,8 @@ static int point_hosts_read(const struct sweep *s, const char *json, struct poin
 	return ph->parsed ? 0 : -1;
 }
 
-/* A host's figures into its row's cells. */
-static void host_cells(char **cells, const struct fio_result *res)
+/* A host's figures into its row's cells; with --steady @asked, its window's. */
+static void host_cells(char **cells, const struct fio_result *res, const struct steady_spec *asked)
 {
 	const struct fio_dir *d[2] = { &res->rd, &res->wr };
 	static const int iops[2] = { HOSTS_COL_read_iops, HOSTS_COL_write_iops };
@@ -103,6 +132,11 @@ static void host_cells(char **cells, const struct fio_result *res)
 	cells_set_num(cells, HOSTS_COL_runtime_s, fio_result_runtime(res));
 	cells_set_num(cells, HOSTS_COL_usr_cpu_pct, res->usr_cpu);
 	cells_set_num(cells, HOSTS_COL_sys_cpu_pct, res->sys_cpu);
+	if (!asked || !res->ss.reported)
+		return;
+	cells_set(cells, HOSTS_COL_steady_attained, "%d", steady_host_steady(&res->ss, asked));
+	cells_set_num(cells, HOSTS_COL_steady_measure_pct, res->ss.measure);
+	cells_set_num(cells, HOSTS_COL_steady_iops, res->ss.iops_mean);
 }
 
 /*
@@ -136,7 +170,7 @@ static int point_hosts_record(const struct sweep *s, struct row *r, const struct
 		cells_set(cells, HOSTS_COL_reported, "%d", ph->present[i]);
 		cells_set(cells, HOSTS_COL_error, "%s", ph->err[i]);
 		if (ph->present[i])
-			host_cells(cells, &ph->res[i]);
+			host_cells(cells, &ph->res[i], s->o->steady ? &s->o->steady_spec : NULL);
 		if (ph->start_s[i])
 			cells_set_num(cells, HOSTS_COL_start_offset_ms,
 				      (ph->start_s[i] - first) * 1000.0);
@@ -156,10 +190,45 @@ static int hosts_hosts(const struct sweep_opts *o)
 
 static int hosts_begin(struct point_ctx *pc)
 {
+	struct point_hosts *ph;
+	char dir[PATH_MAX], stem[PATH_MAX + 300];
+	int fd;
+
 	/* fio's client brings back no files: on hosts the engine keeps no statistics file */
 	pc->pv->ops_stats[0] = '\0';
-	pc->state = calloc(1, sizeof(struct point_hosts));
-	return pc->state ? 0 : -ENOMEM;
+	pc->state = ph = calloc(1, sizeof(struct point_hosts));
+	if (!ph)
+		return -ENOMEM;
+	if (!pc->s->o->steady)
+		return 0;
+	/* absolute: fio's client runs in the point's directory (hosts_command) */
+	if (pc->base[0] == '/' || !getcwd(dir, sizeof(dir)))
+		dir[0] = '\0';
+	if (snprintf(ph->trigger, sizeof(ph->trigger), "%s%s%s.trigger", dir, dir[0] ? "/" : "",
+		     pc->base) >= (int)sizeof(ph->trigger)) {
+		fprintf(stderr, "nfsweep %s: --steady with --hosts: %s: path too long\n",
+			pc->s->cmd, pc->base);
+		return -ENAMETOOLONG;
+	}
+	snprintf(ph->cwd, sizeof(ph->cwd), "%s", pc->s->fio_dir);
+	unlink(ph->trigger);
+	/* made empty here before fio starts: the hosts append to it, this machine looks at it */
+	point_rpc_snapshot_paths(pc->p->target->path, point_name(pc), dir, sizeof(dir), stem,
+				 sizeof(stem));
+	if (snprintf(ph->ended, sizeof(ph->ended), "%s.ended", stem) >= (int)sizeof(ph->ended)) {
+		fprintf(stderr, "nfsweep %s: --steady with --hosts: %s: path too long\n",
+			pc->s->cmd, stem);
+		return -ENAMETOOLONG;
+	}
+	mkdir(dir, 0755);
+	fd = open(ph->ended, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		fprintf(stderr, "nfsweep %s: --steady with --hosts: open %s: %s\n", pc->s->cmd,
+			ph->ended, strerror(errno));
+		return -errno;
+	}
+	close(fd);
+	return 0;
 }
 
 /*
@@ -176,17 +245,25 @@ static int hosts_begin(struct point_ctx *pc)
  */
 static int snapshot_lines(FILE *out, const struct point_ctx *pc)
 {
-	const char *point = strrchr(pc->base, '/') ? strrchr(pc->base, '/') + 1 : pc->base;
-	char enc[POINT_SNAPSHOT_ENC_MAX];
+	const char *point = point_name(pc);
+	char enc[POINT_SNAPSHOT_ENC_MAX], tail[1200] = "";
 
 	if (sink_printf_b(pc->p->target->path, enc, sizeof(enc)))
 		return -ENAMETOOLONG;
+	/*
+	 * --steady: the end of a host's jobs is also a line of POINT.ended (hosts_begin), only
+	 * while it exists: a host's last job may end after nfsweep removed it
+	 */
+	if (pc->s->o->steady)
+		snprintf(tail, sizeof(tail),
+			 " && { [ ! -e \"$d/%s.ended\" ] || hostname >> \"$d/%s.ended\"; }", point,
+			 point);
 	for (int k = 0; k < 2; k++)
 		fprintf(out,
 			"exec_%s=sh -c 'd=\"$(printf %%b \"%s\")/%s\" && mkdir -p \"$d\" && "
-			"cat /proc/self/mountstats > \"$d/%s.$(hostname).%s\"' || exit\n",
+			"cat /proc/self/mountstats > \"$d/%s.$(hostname).%s\"%s' || exit\n",
 			k ? "postrun" : "prerun", enc, POINT_RPC_SNAPSHOT_DIR, point,
-			k ? "after" : "before");
+			k ? "after" : "before", k ? tail : "");
 	return 0;
 }
 
@@ -228,11 +305,87 @@ static int hosts_jobfile(const struct point_ctx *pc, char *path, size_t len)
 	return point_jobfile_copy(pc, &how, path, len);
 }
 
-/* fio's client, the hosts' histograms (json+) to merge, no per-second logs */
+static double mono_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/*
+ * --steady, while fio runs: five times a second, whether a host's jobs have ended (a line in
+ * POINT.ended: open() asks the NFS server, by close-to-open, and sees the hosts' appends);
+ * the first time, fio's trigger file, once.
+ */
+static void steady_tick(void *ctx)
+{
+	struct point_hosts *ph = ctx;
+	double now = mono_s();
+	struct stat st;
+	int fd;
+
+	if (ph->pulled || now < ph->next_look)
+		return;
+	ph->next_look = now + 0.2;
+	fd = open(ph->ended, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	if (!fstat(fd, &st) && st.st_size > 0) {
+		int t = open(ph->trigger, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+
+		ph->pulled = 1;
+		if (t >= 0)
+			close(t);
+	}
+	close(fd);
+}
+
+/*
+ * fio's client, the hosts' histograms (json+) to merge, no per-second logs; with --steady
+ * its --trigger-file, and its working directory the point's fio directory: on the trigger
+ * it saves each server's verify state ("HOST-JOB-N-verify.state") there, removed after.
+ */
 static void hosts_command(struct point_ctx *pc, struct fio_cmd *cmd)
 {
+	struct point_hosts *ph = pc->state;
+
 	cmd->format = "json+";
 	cmd->client = pc->s->hosts_file;
+	if (!pc->s->o->steady)
+		return;
+	snprintf(ph->trigger_arg, sizeof(ph->trigger_arg), "--trigger-file=%s", ph->trigger);
+	ph->args[0] = ph->trigger_arg;
+	cmd->args = ph->args;
+	cmd->nargs = 1;
+	cmd->cwd = ph->cwd;
+	cmd->tick = steady_tick;
+	cmd->tick_ctx = ph;
+}
+
+/*
+ * --steady: the hosts' steady states into the point's (steady_hosts); a host that did not
+ * run what was asked fails the point (@mode_err).
+ */
+static void hosts_steady(struct point_ctx *pc, struct point_hosts *ph, char *mode_err, size_t mlen)
+{
+	const struct host_list *l = &pc->s->o->hosts;
+	const char *names[MAX_HOSTS];
+	struct steady_result ss[MAX_HOSTS];
+	char note[400] = "", err[400] = "";
+
+	for (size_t i = 0; i < l->n; i++) {
+		names[i] = l->h[i].spec;
+		ss[i] = ph->res[i].ss;
+	}
+	if (steady_hosts(ss, names, l->n, &pc->s->o->steady_spec, pc->s->o->steady_window,
+			 &pc->res->ss, note, sizeof(note), err, sizeof(err))) {
+		if (!mode_err[0])
+			snprintf(mode_err, mlen, "--steady: %s", err);
+		return;
+	}
+	if (note[0])
+		fprintf(stderr, "\nnfsweep %s: --steady: %s\n", pc->s->cmd, note);
 }
 
 static void hosts_read(struct point_ctx *pc, const struct fio_outcome *out, int *parsed,
@@ -242,6 +395,8 @@ static void hosts_read(struct point_ctx *pc, const struct fio_outcome *out, int 
 
 	*parsed = !point_hosts_read(pc->s, pc->json, ph, pc->res, json_err, jlen, mode_err, mlen) &&
 		  !out->timed_out;
+	if (*parsed && pc->s->o->steady)
+		hosts_steady(pc, ph, mode_err, mlen);
 }
 
 /* Each host's RPC rows (and their start times), then its row of FILE.hosts.csv. */
@@ -256,8 +411,32 @@ static int hosts_record(struct point_ctx *pc, int parsed)
 	return ret;
 }
 
+/* --steady: the ended file, a trigger fio did not take, and the verify states fio saved. */
+static void steady_clean(const struct point_hosts *ph)
+{
+	static const char suffix[] = "-verify.state";
+	struct dirent *e;
+	DIR *d;
+
+	unlink(ph->ended);
+	unlink(ph->trigger);
+	d = opendir(ph->cwd);
+	while (d && (e = readdir(d))) {
+		size_t n = strlen(e->d_name);
+
+		if (n > sizeof(suffix) - 1 && !strcmp(e->d_name + n - (sizeof(suffix) - 1), suffix))
+			unlinkat(dirfd(d), e->d_name, 0);
+	}
+	if (d)
+		closedir(d);
+}
+
 static void hosts_end(struct point_ctx *pc)
 {
+	struct point_hosts *ph = pc->state;
+
+	if (ph && pc->s->o->steady)
+		steady_clean(ph);
 	free(pc->state);
 	pc->state = NULL;
 }

@@ -360,7 +360,11 @@ o_steady = { .name = "steady", .type = OPT_FLAG, .off = FIELD(steady),
 		"window's samples begin --ramp + 2 s into the measured time. The row says "
 		"whether and when (steady_attained, steady_at_s) and gives the window's own "
 		"figures (steady_total_iops, steady_total_mib_s); the other figures are fio's "
-		"over the point's whole measured time, as without --steady." },
+		"over the point's whole measured time, as without --steady. With --hosts each "
+		"host's fio judges its own jobs, and nfsweep ends every host when the first is "
+		"steady (fio's --trigger-file), so that their windows cover the same seconds; "
+		"the point is steady when every host was, and this machine must see the "
+		"target at the same path (it learns there that a host's jobs ended)." },
 o_steady_criterion = { .name = "steady-criterion", .arg = "CRIT", .type = OPT_CALL,
 	.parse = parse_steady_criterion,
 	.help = "with --steady: fio's criterion, iops_slope|iops|bw_slope|bw:N% ("
@@ -495,13 +499,6 @@ static int steady_finish(struct sweep_opts *o, char *err, size_t len)
 	char why[256];
 	int start;
 
-	if (o->steady && o->hosts.n) {
-		snprintf(err, len,
-			 "--steady with --hosts: not yet: each host's fio would end its own jobs "
-			 "when they are steady, and the hosts' figures would cover windows of "
-			 "different lengths");
-		return -1;
-	}
 	if (!o->steady) {
 		if (o->steady_spec_given || o->steady_window != STEADY_WINDOW_DEFAULT) {
 			snprintf(err, len, "--%s: only with --steady",

@@ -12,7 +12,13 @@
 #    host, the sweep goes on, exit 1, and --resume runs only that point;
 #    plot draws each host's IOPS (hosts.png), the killed one a gap;
 #  - a host stopped (SIGSTOP) mid-point: a timeout row within the point's
-#    bound, and no fio of nfsweep's left on this machine.
+#    bound, and no fio of nfsweep's left on this machine;
+#  - --steady: when the first host is steady every host ends with it (their
+#    measured times within a second or two), the row is steady only when
+#    every host was over a full window, its window figures the sums of
+#    FILE.hosts.csv's, and
+#    nothing of the trigger is left; a point no host is steady in runs to
+#    the cap on both.
 # Every server is stopped by its pid at the end.
 . "$(dirname "$0")/lib.sh"
 N=$NFSWEEP
@@ -76,6 +82,54 @@ for row in rows:
     assert min(p50) <= float(row[d + "_clat_p50_us"]) <= max(p50), (p50, row[d + "_clat_p50_us"])
     print("%s: %s IOPS = %s" % (d, row[d + "_iops"], " + ".join(h[d + "_iops"] for h in mine)))
 PY
+
+# 1b. --steady: every host ends with the first steady one; the rule of steady.c, row by row
+steady_check() {
+	python3 - "$1" "$2" <<'PY'
+import csv, json, os, sys
+base, want = sys.argv[1], sys.argv[2]
+row = list(csv.DictReader(open(base + ".csv")))[0]
+hosts = [h for h in csv.DictReader(open(base + ".hosts.csv")) if h["fio_json"] == row["fio_json"]]
+assert row["status"] == "ok", (row["status"], row["error"])
+assert len(hosts) == 2, hosts
+text = open(os.path.join(os.path.dirname(base), row["fio_json"])).read()
+entries = [e for e in json.loads(text[text.index("{"):])["client_stats"] if e["jobname"] != "All clients"]
+fio_attained = [e["steadystate"]["attained"] for e in entries]
+runtimes = [float(h["runtime_s"]) for h in hosts]
+assert max(runtimes) - min(runtimes) <= 2, ("the hosts did not end together", runtimes)
+each = [h["steady_attained"] for h in hosts]
+assert row["steady_attained"] == ("1" if each == ["1", "1"] and any(fio_attained) else "0"), (row["steady_attained"], each, fio_attained)
+total = sum(float(h["steady_iops"]) for h in hosts)
+assert abs(float(row["steady_total_iops"]) - total) <= 0.001 * total + 0.01, (row["steady_total_iops"], total)
+worst = max((float(h["steady_measure_pct"]) for h in hosts), key=abs)
+assert abs(float(row["steady_measure_pct"]) - worst) < 0.001, (row["steady_measure_pct"], worst)
+if want == "steady":
+    # fio ended one host steady and nfsweep every other with it, long before the cap. The
+    # row is steady only if each other host was over a full window of its own: one that
+    # started a fraction of a second later lacks its last sample when the first is steady at
+    # its first chance (as under this loose criterion), and the row then says not steady.
+    assert any(fio_attained) and max(runtimes) < 50, ("a steady point ran on", runtimes, fio_attained)
+    if row["steady_attained"] == "1":
+        assert abs(float(row["steady_at_s"]) - max(runtimes)) < 0.01, (row["steady_at_s"], runtimes)
+    else:
+        assert not row["steady_at_s"] and "0" in each, (row["steady_at_s"], each)
+else:
+    assert row["steady_attained"] == "0" and not any(fio_attained) and not row["steady_at_s"], row
+    assert min(runtimes) >= 9.5, ("a point never steady ended before the cap", runtimes)
+print("--steady on two hosts (%s): attained %s, hosts' times %s, fio ended %s, window %s IOPS = %s" % (
+    want, row["steady_attained"], runtimes, fio_attained, row["steady_total_iops"],
+    " + ".join(h["steady_iops"] for h in hosts)))
+PY
+}
+"$N" run --hosts $H "${q[@]}" --mix 100 --runtime 60 --ramp 1 --steady --steady-window 5 \
+	--steady-criterion iops_slope:20% --out r5/s.csv >r5.log 2>&1 || { cat r5.log; fail "--steady on two hosts"; }
+steady_check r5/s steady || { cat r5.log; fail "--steady on two hosts: the rule"; }
+"$N" run --hosts $H "${q[@]}" --mix 100 --runtime 10 --ramp 1 --steady --steady-window 5 \
+	--steady-criterion iops:0.0001% --out r6/s.csv >r6.log 2>&1 || { cat r6.log; fail "--steady never met on two hosts"; }
+steady_check r6/s never || { cat r6.log; fail "--steady never met on two hosts: the rule"; }
+left=$(find r5 r6 "$tgt/.nfsweep-rpc" \( -name '*-verify.state' -o -name '*.trigger' -o -name '*.ended' \) -print)
+[ -z "$left" ] || fail "--steady on hosts left: $left"
+"$N" summary r6/s.csv | grep -q 'never steady' || fail "summary of r6: $("$N" summary r6/s.csv)"
 
 # 2. pre-flight refusals, named, before any results file
 if [ "$(id -u)" = 0 ]; then

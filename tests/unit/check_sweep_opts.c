@@ -84,8 +84,6 @@ START_TEST(test_finish_refuses)
 		{ { "--profile", "seq64k", "--target", "a=/x", "--steady", "--runtime", "40",
 		    "--ramp", "10", "--out", "x", NULL },
 		  "--steady-window 30 does not fit in --runtime 40: the window's samples begin 12 s" },
-		{ { "--profile", "seq64k", "--target", "a=/x", "--steady", "--hosts", "gen1",
-		    "--out", "x", NULL }, "--steady with --hosts: not yet" },
 	};
 	/* clang-format on */
 	struct sweep_profiles sp;
