@@ -1,5 +1,5 @@
 #!/bin/bash
-# shape.sh on|off - the lab's shaping profile on the guest's loopback, the
+# shape.sh on|off|burst RATE BYTES - the lab's shaping profile on the guest's loopback, the
 # one link every NFS packet crosses. lab/run copies it beside config.sh;
 # LAB_SHAPE and LAB_UNSHAPE run it. The cloud profile is explained in
 # lab/README.md ("The cloud model"); its RPC slot limit is set at mount
@@ -33,6 +33,21 @@ cloud_on() {
 		err "tc for the cloud profile failed (netem delay $LAB_CLOUD_DELAY, egress $LAB_CLOUD_EGRESS, read $LAB_CLOUD_READ, per connection $LAB_CLOUD_CONN_RATE)"
 }
 
+# burst RATE BYTES: a bursting volume, over the cloud profile. The reads (server -> client,
+# class 2:20) pass a token bucket of BYTES filled at RATE (bytes per second; tc's units work
+# too) before the per-connection cap: a point reads at the cloud's ceilings until the bucket
+# is empty, then at RATE, as a volume with burst credits does. Each `burst` starts with a full
+# bucket; `on` takes the bucket away. (mtu: loopback's packets are up to 64 KiB, and tbf drops
+# a packet larger than its mtu, 2 KiB unless told)
+burst_on() {
+	[ "$LAB_SHAPING" = cloud ] || err "burst: over the cloud profile only (lab/run --shaping cloud)"
+	[ $# = 2 ] || err "usage: shape.sh burst RATE BYTES"
+	tc qdisc del dev lo parent 2:20 handle 20: 2>/dev/null
+	tc qdisc add dev lo parent 2:20 handle 20: tbf rate "$1" burst "$2" latency 1s mtu 70000 &&
+	tc qdisc add dev lo parent 20:1 handle 21: fq maxrate "$LAB_CLOUD_CONN_RATE" ||
+		err "tc tbf rate $1 burst $2 under the cloud profile's read class failed"
+}
+
 case ${1:-} in
 on)
 	case $LAB_SHAPING in
@@ -43,5 +58,6 @@ on)
 	*) err "unknown shaping profile $LAB_SHAPING" ;;
 	esac ;;
 off) [ "$LAB_SHAPING" = none ] || tc qdisc del dev lo root 2>/dev/null || true ;;
-*) err "usage: shape.sh on|off" ;;
+burst) shift; burst_on "$@" ;;
+*) err "usage: shape.sh on|off|burst RATE BYTES" ;;
 esac
