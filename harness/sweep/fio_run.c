@@ -16,6 +16,7 @@
 
 #include "sweep/fio_json.h"
 #include "sweep/fio_run.h"
+#include "util/paths.h"
 
 static double now_s(void)
 {
@@ -25,15 +26,12 @@ static double now_s(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* @path as seen from another working directory: absolute, from nfsweep's (in @buf). */
+/* @path from fio's working directory (path_absolute), or as given when it does not fit */
 static const char *from_here(const char *path, char *buf, size_t len)
 {
-	char here[4096];
+	const char *abs = path_absolute(path, buf, len);
 
-	if (path[0] == '/' || !getcwd(here, sizeof(here)) ||
-	    snprintf(buf, len, "%s/%s", here, path) >= (int)len)
-		return path;
-	return buf;
+	return abs ? abs : path;
 }
 
 static void child(const struct fio_cmd *cmd, int out_fd, int err_fd)

@@ -23,6 +23,7 @@
 #include "sweep/point_mode.h"
 #include "sweep/point_rpc.h"
 #include "sweep/steady.h"
+#include "util/paths.h"
 #include "util/sink.h"
 
 /* One point's figures per host. */
@@ -191,6 +192,7 @@ static int hosts_hosts(const struct sweep_opts *o)
 static int hosts_begin(struct point_ctx *pc)
 {
 	struct point_hosts *ph;
+	const char *base;
 	char dir[PATH_MAX], stem[PATH_MAX + 300];
 	int fd;
 
@@ -202,10 +204,9 @@ static int hosts_begin(struct point_ctx *pc)
 	if (!pc->s->o->steady)
 		return 0;
 	/* absolute: fio's client runs in the point's directory (hosts_command) */
-	if (pc->base[0] == '/' || !getcwd(dir, sizeof(dir)))
-		dir[0] = '\0';
-	if (snprintf(ph->trigger, sizeof(ph->trigger), "%s%s%s.trigger", dir, dir[0] ? "/" : "",
-		     pc->base) >= (int)sizeof(ph->trigger)) {
+	base = path_absolute(pc->base, dir, sizeof(dir));
+	if (!base || snprintf(ph->trigger, sizeof(ph->trigger), "%s.trigger", base) >=
+			     (int)sizeof(ph->trigger)) {
 		fprintf(stderr, "nfsweep %s: --steady with --hosts: %s: path too long\n",
 			pc->s->cmd, pc->base);
 		return -ENAMETOOLONG;

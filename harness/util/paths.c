@@ -153,3 +153,14 @@ int path_mkdir_p(const char *dir, char *failed, size_t len)
 	}
 	return 0;
 }
+
+const char *path_absolute(const char *path, char *buf, size_t len)
+{
+	char here[PATH_MAX];
+
+	if (path[0] == '/')
+		return path;
+	if (!getcwd(here, sizeof(here)) || snprintf(buf, len, "%s/%s", here, path) >= (int)len)
+		return NULL;
+	return buf;
+}

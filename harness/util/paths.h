@@ -21,6 +21,10 @@ const char *nfsweep_default_reference_dir(void);
  */
 int path_dir_of(const char *file, char *buf, size_t len);
 
+/* @path as seen from another working directory: itself when absolute, else nfsweep's working
+ * directory before it, in @buf. NULL when that does not fit (or getcwd fails). */
+const char *path_absolute(const char *path, char *buf, size_t len);
+
 /*
  * @dir and every missing directory above it (mkdir -p), mode 0755. 0, or
  * -errno with the directory that could not be made in @failed.
