@@ -57,6 +57,10 @@ if [ -n "${FIO:-}" ]; then
 fi
 command -v fio >/dev/null || fail "fio not installed (make deps)"
 
+# T_NET: this test run's loopback block (netblock.sh)
+. "$T_HERE/netblock.sh"
+[ -n "${T_NET:-}" ] || t_net_hold || fail "no free loopback block (nfsweep-tests-net-0..99 held)"
+
 # A scratch directory on the disk and one on tmpfs, removed at exit.
 T_DISK=$(mktemp -d /var/tmp/nfsweep-it.XXXXXX)
 T_SHM=$(mktemp -d /dev/shm/nfsweep-it.XXXXXX)

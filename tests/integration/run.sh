@@ -4,11 +4,16 @@
 # 0 pass, 1 fail, 77 skip (and prints why).
 #
 # Usage: run.sh [t_name ...]   (default: all)
-# Env:   TEST_TIMEOUT (seconds per test, default 900), BUILD, FIO_SRC
+# Env:   TEST_TIMEOUT (seconds per test, default 900), BUILD, FIO_SRC, T_NET (netblock.sh)
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 timeout_s=${TEST_TIMEOUT:-900}
 cd "$here" || exit 1
+
+# this run's loopback block for every test (netblock.sh)
+. "$here/netblock.sh"
+[ -n "${T_NET:-}" ] || t_net_hold || { echo "run.sh: no free loopback block" >&2; exit 1; }
+echo "integration: loopback block $T_NET.0.0/16"
 
 tests=("$@")
 [ ${#tests[@]} -eq 0 ] && tests=(t_*.sh)

@@ -81,14 +81,14 @@ no_canary "report"
 # 2. the same through --hosts: fio servers on loopback, their working directory watched
 server() {
 	local k=$1 pidf=$root/server$1.pid
-	(cd "$srvcwd" && fio --server=127.0.102."$k" --daemonize="$pidf") || bad "server $k"
+	(cd "$srvcwd" && fio --server="$T_NET.102.$k" --daemonize="$pidf") || bad "server $k"
 	for _ in 1 2 3 4 5 6 7 8 9 10; do [ -s "$pidf" ] && break; sleep 0.2; done
 	pids+=("$(cat "$pidf")")
 }
 server 1
 server 2
 hostsfile=$root/hosts
-printf '# two load generators\n127.0.102.1\n127.0.102.2\n' > "$hostsfile"
+printf '# two load generators\n%s.102.1\n%s.102.2\n' "$T_NET" "$T_NET" > "$hostsfile"
 # first a path that only a shell minds (its '$(..)' once ran on every host), then one with all
 "$N" run "${q[@]}" --mix 100 --hosts "@$hostsfile" --target "b=$t2" \
 	--out "$res/h2.csv" >/dev/null 2>"$root/run2.err" || bad "a --hosts run on $t2: exit $? ($(tail -n 3 "$root/run2.err"))"
@@ -151,9 +151,9 @@ refused --size "${ok[@]}" "${out[@]}" --size "1m#x"
 refused --hosts "${ok[@]}" "${out[@]}" --hosts "\$(touch $canary)"
 refused --hosts "${ok[@]}" "${out[@]}" --hosts "a'b"
 refused --hosts "${ok[@]}" "${out[@]}" --hosts "-x"
-printf '127.0.102.1\nh;x\n' > "$root/badhosts"
+printf '%s.102.1\nh;x\n' "$T_NET" > "$root/badhosts"
 refused --hosts "${ok[@]}" "${out[@]}" --hosts "@$root/badhosts"
-printf '127.0.102.1 `touch %s`\n' "$canary" > "$root/badhosts"
+printf '%s.102.1 `touch %s`\n' "$T_NET" "$canary" > "$root/badhosts"
 refused --hosts "${ok[@]}" "${out[@]}" --hosts "@$root/badhosts"
 refused --mount plan --profile rand4k --mount "\$(touch $canary)=127.0.0.1:/e:vers=3"
 refused --mount-dir "${ok[@]}" "${out[@]}" --mount "v=127.0.0.1:/e:vers=3" --mount-dir "$root/m;x"

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Several load generators through fio's client/server mode, on this machine:
-# fio servers on loopback addresses (127.0.101.K), a local directory as the
+# fio servers on loopback addresses ($T_NET.101.K: lib.sh), a local directory as the
 # target (the lab test, t_hosts_lab, has each host on NFS):
 #  - every point runs on every host; the row's IOPS and MiB/s are the sums
 #    of FILE.hosts.csv's, its latency percentiles within the hosts' range,
@@ -41,21 +41,21 @@ stop_servers() {
 }
 trap 'stop_servers; rm -rf "$T_DISK" "$T_SHM"' EXIT
 
-# server K [unshare args..]: fio --server on 127.0.101.K, its pid in pids
+# server K [unshare args..]: fio --server on $T_NET.101.K, its pid in pids
 server() {
 	local k=$1 pidf=$T_DISK/server$1.pid
 	shift
 	if [ $# -gt 0 ]; then
-		"$@" sh -c "cd / && fio --server=127.0.101.$k --daemonize=$pidf" || fail "server $k"
+		"$@" sh -c "cd / && fio --server=$T_NET.101.$k --daemonize=$pidf" || fail "server $k"
 	else
-		(cd / && fio --server=127.0.101.$k --daemonize="$pidf") || fail "server $k"
+		(cd / && fio --server="$T_NET.101.$k" --daemonize="$pidf") || fail "server $k"
 	fi
 	for _ in 1 2 3 4 5 6 7 8 9 10; do [ -s "$pidf" ] && break; sleep 0.2; done
 	pids+=("$(cat "$pidf")")
 }
 server 1
 server 2
-H=127.0.101.1,127.0.101.2
+H=$T_NET.101.1,$T_NET.101.2
 q=(--profile rand4k --target t="$tgt" --runtime 3 --ramp 0 --size 16m --numjobs 1 --iodepth 4
    --direct 0)
 
@@ -63,15 +63,16 @@ q=(--profile rand4k --target t="$tgt" --runtime 3 --ramp 0 --size 16m --numjobs 
 "$N" run --hosts $H "${q[@]}" --mix 100,0 --out r1/s.csv || fail "a run on two hosts"
 "$N" validate r1/s.csv >/dev/null || fail "r1/s.csv or r1/s.hosts.csv does not validate"
 python3 - r1/s <<'PY' || fail "the rows are not the sums of the hosts"
-import csv, sys
+import csv, os, sys
 base = sys.argv[1]
+net = os.environ["T_NET"]
 rows = list(csv.DictReader(open(base + ".csv")))
 hosts = list(csv.DictReader(open(base + ".hosts.csv")))
 assert len(rows) == 2, rows
 for row in rows:
     assert row["status"] == "ok" and row["hosts"] == "2", row
     mine = [h for h in hosts if h["fio_json"] == row["fio_json"]]
-    assert sorted(h["host"] for h in mine) == ["127.0.101.1", "127.0.101.2"], mine
+    assert sorted(h["host"] for h in mine) == [net + ".101.1", net + ".101.2"], mine
     for h in mine:
         assert h["reported"] == "1" and not h["error"], h
     d = "read" if row["read_pct"] == "100" else "write"
@@ -134,10 +135,10 @@ left=$(find r5 r6 "$tgt/.nfsweep-rpc" \( -name '*-verify.state' -o -name '*.trig
 # 2. pre-flight refusals, named, before any results file
 if [ "$(id -u)" = 0 ]; then
 	server 3 unshare --mount --propagation private sh -c "mount -t tmpfs none '$BUILD/engines' && exec \"\$0\" \"\$@\""
-	out=$("$N" run --hosts 127.0.101.1,127.0.101.3 "${q[@]}" --mix 100 --out r2/s.csv 2>&1)
+	out=$("$N" run --hosts "$T_NET.101.1,$T_NET.101.3" "${q[@]}" --mix 100 --out r2/s.csv 2>&1)
 	rc=$?
 	[ $rc = 5 ] || fail "a host without the engine: exit $rc, not 5 ($out)"
-	grep -q "127.0.101.3.*invalid external ioengine path" <<<"$out" ||
+	grep -q "$T_NET.101.3.*invalid external ioengine path" <<<"$out" ||
 		fail "the host without the engine is not named: $out"
 	grep -qF "the jobs load the engines from $BUILD/engines, this nfsweep's --engine-dir, on every host: install nfsweep the same way on each" <<<"$out" ||
 		fail "the refusal does not say where every host needs the engines: $out"
@@ -146,9 +147,9 @@ if [ "$(id -u)" = 0 ]; then
 else
 	echo "a host without the engine: not run (a mount namespace needs root)"
 fi
-out=$("$N" run --hosts 127.0.101.1,127.0.101.9 "${q[@]}" --mix 100 --out r2/s.csv 2>&1)
+out=$("$N" run --hosts "$T_NET.101.1,$T_NET.101.9" "${q[@]}" --mix 100 --out r2/s.csv 2>&1)
 rc=$?
-[ $rc = 5 ] && grep -q "127.0.101.9: pre-flight: connect to port 8765: Connection refused" <<<"$out" &&
+[ $rc = 5 ] && grep -q "$T_NET.101.9: pre-flight: connect to port 8765: Connection refused" <<<"$out" &&
 	grep -qF "On Debian: \`systemctl start fio\`, bound to the test network's address" <<<"$out" ||
 	fail "a host with no server: exit $rc: $out"
 
@@ -166,10 +167,10 @@ wait $run
 rc=$?
 [ $rc = 1 ] || { cat r3.log; fail "a host killed mid-point: exit $rc, not 1"; }
 python3 - r3/s.csv <<'PY' || { cat r3.log; fail "the failed point"; }
-import csv, sys
+import csv, os, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 assert [r["status"] for r in rows] == ["fio_error", "ok"], [(r["status"], r["error"]) for r in rows]
-assert "127.0.101.2" in rows[0]["error"], rows[0]["error"]
+assert os.environ["T_NET"] + ".101.2" in rows[0]["error"], rows[0]["error"]
 print("killed mid-point:", rows[0]["error"])
 PY
 "$N" run --hosts $H "${q[@]}" --runtime 5 --mix 100,0 --out r3/s.csv --resume >r3b.log 2>&1 ||

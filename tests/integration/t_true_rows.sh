@@ -120,7 +120,7 @@ grep -q "/proc/fs/nfsd" <<<"$out" && bad "nfsweep mounts lists nfsd: $out"
 grep -q "/mnt/nc8" <<<"$out" || bad "nfsweep mounts lost the NFS mounts: $out"
 
 # 7. --hosts with a port where nothing listens: exit 5, nothing left behind
-"$N" run --profile rand4k --mix 100 "${q[@]}" --hosts 127.0.103.1:9 --out h/z/s.csv >/dev/null 2>&1
+"$N" run --profile rand4k --mix 100 "${q[@]}" --hosts "$T_NET.103.1:9" --out h/z/s.csv >/dev/null 2>&1
 [ $? = 5 ] || bad "--hosts with no server there: not exit 5"
 [ ! -e h/z ] || bad "--hosts with no server there left $(find h)"
 
