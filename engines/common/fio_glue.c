@@ -51,6 +51,7 @@ int nfsweep_fio_guard(struct thread_data *td, const char *engine, const struct i
 		td_vmsg(td, EPROTO, "fio layout mismatch", "init");
 		return 1;
 	}
+	nfsweep_offload_start_wait(td);
 	return 0;
 }
 

@@ -14,7 +14,9 @@
  * each engine's init() calls this first: it refuses a fio whose version
  * string differs from the source tree the engine was compiled against, and
  * checks one pointer whose position depends on the layout (td->io_ops must
- * be the engine's own table). Returns 0, or 1 with td's error set.
+ * be the engine's own table). In offload mode of a fio before 3.42 it then
+ * waits out fio's start race (nfsweep_offload_start_wait, fio_compat.h).
+ * Returns 0, or 1 with td's error set.
  */
 int nfsweep_fio_guard(struct thread_data *td, const char *engine, const struct ioengine_ops *self);
 

@@ -101,8 +101,10 @@ done
 # included (4, 7 and 2 runs of 30 with libaio, nfsweep-uring, nfsweep-aio
 # here): start_worker() can overwrite the RUNNING flag its new worker has
 # already set, and workqueue_init() waits for it for ever (fixed in fio by
-# axboe/fio#2053, 2026). A run (under a second) is bounded at 15 s and
-# tried five times. Later releases break offload with verify outright,
+# axboe/fio#2053, 2026). nfsweep's engines wait that race out before 3.42
+# (fio_compat.h, nfsweep_offload_start_wait: none of 15 hung where fio's own
+# engines hung in 10 and 11, under load); fio's libaio still hangs. A run
+# (under a second) is bounded at 15 s and tried five times. Later releases break offload with verify outright,
 # fio's libaio as ours: 3.39 hangs every time or aborts, 3.42 aborts the
 # job ("inflight_idx already set", signal 6) and still exits 0, so a job
 # that died of a signal is a failure, whatever fio's status.
