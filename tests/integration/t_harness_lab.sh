@@ -40,7 +40,7 @@ done
 # the layout's WRITEs nor the ramp's READs, which the whole run has.
 "$N" validate "$w.csv" >/dev/null || fail "the window point's files do not validate"
 PYTHONPATH=$T_HERE python3 - "$w" <<'PY' || fail "the RPC window is not fio's"
-import csv, json, sys
+import csv, json, re, sys
 from mountstats_counts import rpc_counts
 w = sys.argv[1]
 row = next(csv.DictReader(open(w + ".csv")))
@@ -48,6 +48,7 @@ rpc = {r["rpc"]: r for r in csv.DictReader(open(w + ".rpc.csv"))}
 t = open(w.rsplit("/", 1)[0] + "/" + row["fio_json"]).read()
 job = json.loads(t[t.index("{\n"):])["jobs"][0]
 fio_reads = job["read"]["total_ios"]
+job_version = json.loads(t[t.index("{\n"):])["fio version"]
 
 b, a = rpc_counts(w + ".before", "/mnt/nc1"), rpc_counts(w + ".after", "/mnt/nc1")
 run = {k: a[k] - b.get(k, 0) for k in a}
@@ -55,7 +56,15 @@ reads = int(rpc["READ"]["count"])
 print("fio reads %d, READ RPCs in the window %d, in the whole run %d; WRITEs in the run %d, "
       "in the window %s; window %s s" % (fio_reads, reads, run["READ"], run.get("WRITE", 0),
       rpc.get("WRITE", {}).get("count", 0), row["rpc_window_s"]))
-assert abs(reads - fio_reads) <= 0.02 * fio_reads + 8, "READ RPCs %d, fio %d" % (reads, fio_reads)
+# fio 3.36 on says where its window began (job_start); before, the window ends at fio's
+# report, which lags the last I/O by up to 0.18 s seen under CI's load (results-schema/README.md):
+# 0.5 s of fio's IOPS more there. The ramp's second, which must not be counted, is more than that.
+version = tuple(int(x) for x in re.match(r"fio-(\d+)\.(\d+)", job_version).groups())
+lag_s = 0 if version >= (3, 36) else 0.5
+bound = 0.02 * fio_reads + 8 + lag_s * fio_reads / 4
+assert bound < fio_reads / 4, "the bound would take in the ramp"
+assert abs(reads - fio_reads) <= bound, "READ RPCs %d, fio %d (fio %s: within %d)" % (
+    reads, fio_reads, job_version, bound)
 assert int(row["rpc_read_ops"]) == reads, "FILE.csv and FILE.rpc.csv differ"
 assert abs(float(row["rpc_window_s"]) - 4) < 0.5, "window %s s" % row["rpc_window_s"]
 assert run["READ"] > reads, "the ramp's READs were not left out"
