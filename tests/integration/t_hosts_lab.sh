@@ -31,10 +31,13 @@ q="$q"
 SH
 cat >> "$d/guest.sh" <<'SH'
 tree() { echo "$1"; for c in $(pgrep -P "$1"); do tree "$c"; done; }
-# mid_point LOG SECONDS: SECONDS into the first point (its line in LOG)
+# mid_point LOG SERVER: the first point has begun (its line in LOG) and SERVER's fio has the
+# point's connection (a child), one second ago. Not a fixed time after the line: under load
+# the point's clients may connect seconds after it, and a kill before that killed nothing.
 mid_point() {
 	for _ in $(seq 1 150); do grep -q '^\[1/' "$1" 2>/dev/null && break; sleep 0.2; done
-	sleep "$2"
+	for _ in $(seq 1 300); do pgrep -P "$2" >/dev/null && break; sleep 0.1; done
+	sleep 1
 }
 set -- $LAB_HOST_PIDS
 for p in "$@"; do
@@ -45,7 +48,7 @@ $N run --hosts $LAB_HOSTS $q --out $d/s.csv || exit 10
 # a host's fio killed mid-point (its server's per-connection processes), then --resume
 $N run --hosts $LAB_HOSTS $q --out $d/k.csv > $d/k.log 2>&1 &
 run=$!
-mid_point $d/k.log 2 && pkill -KILL -P "$2"
+mid_point $d/k.log "$2" && pkill -KILL -P "$2"
 wait $run
 echo $? > $d/k.rc
 $N run --hosts $LAB_HOSTS $q --out $d/k.csv --resume > $d/k2.log 2>&1 || exit 11
@@ -54,7 +57,7 @@ start=$SECONDS
 # (the point would run 30 s: the other hosts' jobs end only if they are told to)
 $N run --hosts $LAB_HOSTS $q --mix 100 --profile rand4k --runtime 30 --timeout 10 --out $d/t.csv > $d/t.log 2>&1 &
 run=$!
-mid_point $d/t.log 2 && for c in $(pgrep -P "$3"); do kill -STOP $(tree "$c"); done
+mid_point $d/t.log "$3" && for c in $(pgrep -P "$3"); do kill -STOP $(tree "$c"); done
 wait $run
 echo "$? $((SECONDS - start))" > $d/t.rc
 pgrep -f -- "--client=" > $d/t.left

@@ -153,16 +153,19 @@ rc=$?
 	grep -qF "On Debian: \`systemctl start fio\`, bound to the test network's address" <<<"$out" ||
 	fail "a host with no server: exit $rc: $out"
 
-# mid_point LOG SECONDS: return SECONDS after the first point started (its line in LOG)
+# mid_point LOG SECONDS SERVER: SECONDS after the first point started (its line in LOG) and
+# SERVER's fio had the point's connection (a child): under load a client may connect well after
+# the line, and a kill before that killed nothing.
 mid_point() {
 	for _ in $(seq 1 100); do grep -q '^\[1/' "$1" 2>/dev/null && break; sleep 0.2; done
+	for _ in $(seq 1 300); do pgrep -P "$3" >/dev/null && break; sleep 0.1; done
 	sleep "$2"
 }
 
 # 3. a host's fio killed mid-point (the server's per-connection processes)
 "$N" run --hosts $H "${q[@]}" --runtime 5 --mix 100,0 --out r3/s.csv >r3.log 2>&1 &
 run=$!
-mid_point r3.log 2 && pkill -KILL -P "${pids[1]}"
+mid_point r3.log 2 "${pids[1]}" && pkill -KILL -P "${pids[1]}"
 wait $run
 rc=$?
 [ $rc = 1 ] || { cat r3.log; fail "a host killed mid-point: exit $rc, not 1"; }
@@ -190,7 +193,7 @@ start=$SECONDS
 "$N" run --hosts $H "${q[@]}" --mix 100 --timeout 8 --out r4/s.csv >r4.log 2>&1 &
 run=$!
 stop_tree() { local t; mapfile -t t < <(tree "$1"); kill "-$2" "${t[@]}"; }
-mid_point r4.log 1 && for c in $(pgrep -P "${pids[0]}"); do stop_tree "$c" STOP; done
+mid_point r4.log 1 "${pids[0]}" && for c in $(pgrep -P "${pids[0]}"); do stop_tree "$c" STOP; done
 wait $run
 rc=$? took=$((SECONDS - start))
 [ $rc = 1 ] || { cat r4.log; fail "a stopped host: exit $rc, not 1"; }
