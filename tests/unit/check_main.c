@@ -34,6 +34,7 @@ int main(void)
 	srunner_add_suite(sr, make_gnuplot_suite());
 	srunner_add_suite(sr, make_sink_suite());
 	srunner_add_suite(sr, make_steady_suite());
+	srunner_add_suite(sr, make_stats_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -47,6 +47,7 @@ Suite *make_ops_suite(void);
 Suite *make_gnuplot_suite(void);
 Suite *make_sink_suite(void);
 Suite *make_steady_suite(void);
+Suite *make_stats_suite(void);
 
 #ifndef T_DATA
 #error "T_DATA (tests/data) must be defined by the build"
