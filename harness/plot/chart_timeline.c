@@ -6,7 +6,6 @@
  * per-second logs of each point (beside its JSON: BASE_bw.N.log,
  * BASE_iops.N.log, one per job) show it.
  */
-#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,66 +15,9 @@
 #include "plot/plot.h"
 #include "results/csv.h"
 #include "results/schema.h"
+#include "results/seconds.h"
 #include "util/paths.h"
 #include "util/sink.h"
-
-/* Per-second sums of one point's logs (all jobs, reads and writes). */
-struct series {
-	double *v;
-	size_t n;
-};
-
-/* Add every line "msec, value, ddir, bs[, offset]" of @path into @s, @scale times. */
-static void add_log(struct series *s, const char *path, double scale)
-{
-	char line[256];
-	FILE *f = fopen(path, "r");
-
-	while (f && fgets(line, sizeof(line), f)) {
-		unsigned long long ms;
-		double v;
-		size_t sec;
-
-		if (sscanf(line, "%llu, %lf", &ms, &v) != 2)
-			continue;
-		sec = (size_t)((ms + 500) / 1000);
-		if (sec >= s->n) {
-			double *p = realloc(s->v, (sec + 1) * sizeof(*p));
-
-			if (!p)
-				break;
-			memset(p + s->n, 0, (sec + 1 - s->n) * sizeof(*p));
-			s->v = p;
-			s->n = sec + 1;
-		}
-		s->v[sec] += v * scale;
-	}
-	if (f)
-		fclose(f);
-}
-
-/* The logs of the point whose JSON is @json (relative to @dir) into @s; how many files. */
-static size_t read_point(const char *dir, const char *json, int mib, struct series *s)
-{
-	char pattern[4 * PATH_MAX], lit[2][2 * PATH_MAX], stem[PATH_MAX];
-	size_t len = strlen(json), files;
-	glob_t g;
-
-	if (len < 5 || strcmp(json + len - 5, ".json") || len >= sizeof(stem))
-		return 0;
-	snprintf(stem, sizeof(stem), "%.*s", (int)(len - 5), json);
-	/* the directory and the stem are data: literal in the pattern; fio's bw log is in KiB/s */
-	if (sink_glob(dir, lit[0], sizeof(lit[0])) || sink_glob(stem, lit[1], sizeof(lit[1])) ||
-	    snprintf(pattern, sizeof(pattern), "%s/%s_%s.*.log", lit[0], lit[1],
-		     mib ? "bw" : "iops") >= (int)sizeof(pattern) ||
-	    glob(pattern, 0, NULL, &g))
-		return 0;
-	for (size_t i = 0; i < g.gl_pathc; i++)
-		add_log(s, g.gl_pathv[i], mib ? 1.0 / 1024 : 1.0);
-	files = g.gl_pathc;
-	globfree(&g);
-	return files;
-}
 
 /*
  * One block per target, each point's seconds at its offset from the
@@ -109,7 +51,7 @@ static int write_data(struct plot_ctx *c, int p, int mib, FILE *out, int has[RT_
 			t->targets[tg], mib ? "MiB/s" : "IOPS");
 		if (f && csv_read_record(f, &rec, &line) == 1)
 			while (csv_read_record(f, &rec, &line) == 1) {
-				struct series s = { 0 };
+				struct seconds s = { 0 };
 				time_t start;
 
 				if (rec.n <= COL_fio_json)
@@ -118,7 +60,7 @@ static int write_data(struct plot_ctx *c, int p, int mib, FILE *out, int has[RT_
 				if (strcmp(rec.cells[COL_profile], t->profiles[p]) ||
 				    strcmp(rec.cells[COL_target], t->targets[tg]))
 					continue;
-				read_point(dir, rec.cells[COL_fio_json], mib, &s);
+				seconds_read(dir, rec.cells[COL_fio_json], mib, &s);
 				if (s.n > 1 && (mk->target < 0 || mk->target == tg) &&
 				    mk->n < MAX_MARKS) {
 					mk->target = tg;
@@ -134,7 +76,7 @@ static int write_data(struct plot_ctx *c, int p, int mib, FILE *out, int has[RT_
 					has[tg] = 1;
 					points++;
 				}
-				free(s.v);
+				seconds_free(&s);
 			}
 		csv_record_free(&rec);
 		if (f)

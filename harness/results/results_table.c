@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Folds a results CSV into means per point (see results_table.h). */
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include "results/results_table.h"
 #include "results/row.h"
 #include "results/schema.h"
+#include "results/stats.h"
 
 const char *const rt_metric_column[RT_NMETRICS] = {
 	[RT_READ_IOPS] = "read_iops",	      [RT_WRITE_IOPS] = "write_iops",
@@ -40,6 +42,11 @@ static void cell_add(struct rt_cell *c, char **cells)
 			continue; /* no completions in that direction */
 		x = atof(v);
 		c->sum[m] += x;
+		if (x > 0) {
+			c->logs[m]++;
+			c->sumlog[m] += log(x);
+			c->sumlog2[m] += log(x) * log(x);
+		}
 		c->min[m] = c->count[m] && c->min[m] < x ? c->min[m] : x;
 		c->max[m] = c->count[m] && c->max[m] > x ? c->max[m] : x;
 		c->count[m]++;
@@ -252,6 +259,35 @@ int rt_range(const struct results_table *t, int p, int pct, int tg, enum rt_metr
 	*min = c->min[m];
 	*max = c->max[m];
 	return c->count[m] > 0;
+}
+
+int rt_logs(const struct results_table *t, int p, int pct, int tg, enum rt_metric m,
+	    struct stats_logs *out)
+{
+	const struct rt_cell *c = &t->cell[p][pct][tg];
+	double mean, ss;
+
+	memset(out, 0, sizeof(*out));
+	if (!c->count[m] || c->logs[m] != c->count[m])
+		return -1;
+	mean = c->sumlog[m] / c->logs[m];
+	/* the sum of squares about the mean, never below 0 by rounding */
+	ss = c->sumlog2[m] - c->logs[m] * mean * mean;
+	out->n = c->logs[m];
+	out->mean = mean;
+	out->df = out->n - 1;
+	out->var = out->n > 1 && ss > 0 ? ss / (out->n - 1) / out->n : 0;
+	return 0;
+}
+
+int rt_interval(const struct results_table *t, int p, int pct, int tg, enum rt_metric m, double *lo,
+		double *hi)
+{
+	struct stats_logs l;
+	int have;
+
+	*lo = *hi = rt_mean(t, p, pct, tg, m, &have);
+	return !rt_logs(t, p, pct, tg, m, &l) && !stats_mean_interval(&l, 0.95, lo, hi);
 }
 
 int rt_rows(const struct results_table *t, int p, int pct, int tg)

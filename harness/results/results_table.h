@@ -33,6 +33,10 @@ struct rt_cell {
 	int n;			/* ok rows */
 	int count[RT_NMETRICS]; /* of them with the metric (latency needs completions) */
 	double sum[RT_NMETRICS], min[RT_NMETRICS], max[RT_NMETRICS];
+	/* the sums of the values' logarithms and of their squares (results/stats.h), over the
+	 * rows whose value is above 0: those the ratios' intervals are made of */
+	int logs[RT_NMETRICS];
+	double sumlog[RT_NMETRICS], sumlog2[RT_NMETRICS];
 	int unsteady; /* of them run with --steady that never were: they ran to the cap */
 };
 
@@ -85,9 +89,25 @@ int rt_target(const struct results_table *t, const char *name);
 /* Mean of @m at (p, pct, tg); 0 with *have = 0 when no ok row has it. */
 double rt_mean(const struct results_table *t, int p, int pct, int tg, enum rt_metric m, int *have);
 
+/*
+ * The 95 % interval of the mean of @m there, of its repeats (of their geometric mean: Student's t
+ * on their logarithms, results/stats.h, as compare's intervals are made) into @lo and @hi: 1, or
+ * 0 with fewer than two repeats (then @lo and @hi are the one value).
+ */
+int rt_interval(const struct results_table *t, int p, int pct, int tg, enum rt_metric m, double *lo,
+		double *hi);
+
 /* The least and greatest of @m there (the spread of the repeats); 0 if none has it. */
 int rt_range(const struct results_table *t, int p, int pct, int tg, enum rt_metric m, double *min,
 	     double *max);
+
+/*
+ * The repeats of @m at (p, pct, tg) on the log scale, into @out (results/stats.h): 0, or -1
+ * when none has it, or one of them is not above 0 (no logarithm: no interval).
+ */
+struct stats_logs;
+int rt_logs(const struct results_table *t, int p, int pct, int tg, enum rt_metric m,
+	    struct stats_logs *out);
 
 /* Ok rows at (p, pct, tg): the repeats measured. */
 int rt_rows(const struct results_table *t, int p, int pct, int tg);
