@@ -16,7 +16,7 @@ HARNESS_LIB_SRCS := \
 	plot/chart_nconnect.c plot/chart_curve.c plot/chart_ops.c plot/chart_hosts.c plot/plot_all.c \
 	results/schema.c results/csv.c results/row.c results/results_file.c results/problems.c \
 	results/results_table.c results/reference.c results/compare.c results/detail_file.c \
-	results/chart_table.c results/stats.c results/seconds.c \
+	results/chart_table.c results/stats.c results/seconds.c results/verdict.c \
 	sweep/sweep_opts.c sweep/plan.c sweep/fio_run.c sweep/fio_json.c sweep/sweep.c \
 	sweep/point.c sweep/point_local.c sweep/point_jobfile.c sweep/point_outcome.c sweep/point_rpc.c sweep/point_ops.c \
 	sweep/profile_info.c sweep/sweep_profiles.c sweep/fio_knows.c sweep/hosts.c sweep/hosts_preflight.c sweep/point_hosts.c \

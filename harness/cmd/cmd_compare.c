@@ -22,6 +22,7 @@
 #include "results/results_table.h"
 #include "report/report.h"
 #include "results/schema.h"
+#include "results/verdict.h"
 #include "util/paths.h"
 
 struct compare_opts {
@@ -71,46 +72,194 @@ static int write_runs_page(const char *before, const char *after, const char *cs
 }
 
 /*
- * One CSV row of a ratio; @published <= 0: none. The difference goes last,
- * so that the columns before it keep the places they had (schema of
- * compare.csv before 1.5).
+ * One CSV row of a ratio; @published <= 0: none. The difference from published and then the
+ * verdict's columns go last, so that the columns before them keep the places they had (schema
+ * of compare.csv before 1.5, and before the verdicts).
  */
-static void csv_ratio(struct csv_file *out, const char *kind, const char *profile, int pct,
-		      enum rt_metric m, const char *target, const char *base, const double vals[3],
-		      double published, const char *what)
+static void csv_ratio(struct csv_file *out, const char *kind, const char *profile,
+		      const struct verdict_fig *f, const char *target, const char *base,
+		      double published, const char *what, double level)
 {
-	char cells[6][32];
+	char cells[12][40];
 	/* clang-format off */
 	const char *row[COMPARE_NCOLUMNS] = {
 		[COMPARE_COL_kind] = kind, [COMPARE_COL_profile] = profile,
-		[COMPARE_COL_read_pct] = cells[0], [COMPARE_COL_metric] = rt_metric_column[m],
+		[COMPARE_COL_read_pct] = cells[0], [COMPARE_COL_metric] = rt_metric_column[f->m],
 		[COMPARE_COL_target] = target, [COMPARE_COL_base] = base,
 		[COMPARE_COL_value] = cells[1], [COMPARE_COL_base_value] = cells[2],
 		[COMPARE_COL_ratio] = cells[3], [COMPARE_COL_published_ratio] = cells[4],
 		[COMPARE_COL_what] = what, [COMPARE_COL_difference_from_published_pct] = cells[5],
+		[COMPARE_COL_ratio_geo] = cells[6], [COMPARE_COL_ratio_low] = cells[7],
+		[COMPARE_COL_ratio_high] = cells[8], [COMPARE_COL_interval_pct] = cells[9],
+		[COMPARE_COL_verdict] = verdict_word(f->verdict),
+		[COMPARE_COL_method] = f->method == VERDICT_REPEATS ? "repeats" :
+				       f->method == VERDICT_SECONDS ? "seconds" : "",
+		[COMPARE_COL_sides_n] = cells[10], [COMPARE_COL_p_value] = cells[11],
+		[COMPARE_COL_why] = f->why,
 	};
 	/* clang-format on */
+	int judged = f->verdict != VERDICT_NOT_JUDGED;
 
-	snprintf(cells[0], 32, "%d", pct);
-	for (int i = 0; i < 3; i++)
-		snprintf(cells[1 + i], 32, "%.3f", vals[i]);
+	snprintf(cells[0], 40, "%d", f->pct);
+	snprintf(cells[1], 40, "%.3f", f->value);
+	snprintf(cells[2], 40, "%.3f", f->base_value);
+	snprintf(cells[3], 40, "%.3f", f->ratio);
 	cells[4][0] = cells[5][0] = '\0';
 	if (published > 0) {
-		snprintf(cells[4], 32, "%.3f", published);
-		snprintf(cells[5], 32, "%.1f",
-			 compare_shown_round(compare_pct_from_published(vals[2], published), 10));
+		snprintf(cells[4], 40, "%.3f", published);
+		snprintf(cells[5], 40, "%.1f",
+			 compare_shown_round(compare_pct_from_published(f->ratio, published), 10));
+	}
+	for (int i = 6; i < 12; i++)
+		cells[i][0] = '\0';
+	if (judged) {
+		snprintf(cells[6], 40, "%.3f", f->r.ratio);
+		snprintf(cells[7], 40, "%.3f", f->r.lo);
+		snprintf(cells[8], 40, "%.3f", f->r.hi);
+		snprintf(cells[9], 40, "%.3f", level * 100);
+		snprintf(cells[10], 40, "%d+%d", f->na, f->nb);
+		snprintf(cells[11], 40, "%.3f", f->r.p);
 	}
 	csv_file_record(out, row, COMPARE_NCOLUMNS);
 }
 
 /*
+ * "2.39x [2.10, 2.71] better" into @buf: the ratio the interval is of (of the geometric means
+ * of the repeats, or of the seconds' means), or "2.39x ?" where not judged (the means' ratio,
+ * as the CSV's ratio). Judged by one run's seconds: "^" after the verdict; its batches still
+ * correlated: "*".
+ */
+static const char *shown(const struct verdict_fig *f, char *buf, size_t len)
+{
+	if (!f->has)
+		snprintf(buf, len, "-");
+	else if (f->verdict == VERDICT_NOT_JUDGED)
+		snprintf(buf, len, "%.2fx ?", f->ratio);
+	else
+		snprintf(buf, len, "%.2fx [%.2f, %.2f] %s%s%s", f->r.ratio, f->r.lo, f->r.hi,
+			 verdict_mark(f->verdict), f->method == VERDICT_SECONDS ? "^" : "",
+			 f->correlated ? "*" : "");
+	return buf;
+}
+
+/* A figure of @t's own targets: @tg over @base at (@p, @pct), judged. */
+static void target_fig(struct verdict_fig *f, const struct results_table *t, const char *file,
+		       int p, int pct, int tg, int base, enum rt_metric m)
+{
+	*f = (struct verdict_fig){
+		.a = { t, file, p, base }, .b = { t, file, p, tg }, .pct = pct, .m = m
+	};
+	verdict_judge(f);
+}
+
+/* The comparison's figures: the headlines' (per variant), then every point's. */
+struct figs {
+	struct verdict_fig *f;
+	size_t n, cap;
+};
+
+static struct verdict_fig *figs_add(struct figs *fs)
+{
+	if (fs->n == fs->cap) {
+		size_t cap = fs->cap ? 2 * fs->cap : 64;
+		struct verdict_fig *g = realloc(fs->f, cap * sizeof(*g));
+
+		if (!g)
+			return NULL;
+		fs->f = g;
+		fs->cap = cap;
+	}
+	return &fs->f[fs->n++];
+}
+
+/*
+ * What the figures' intervals are: the family's rule, its level, and what one run can say.
+ * Printed after the tables.
+ */
+static void print_family(const struct figs *fs, double level, int judged, int different)
+{
+	int seconds = 0, repeats = 0, not_judged = 0, correlated = 0, better = 0;
+	const char *why = NULL;
+
+	for (size_t i = 0; i < fs->n; i++) {
+		const struct verdict_fig *f = &fs->f[i];
+
+		if (!f->has)
+			continue;
+		seconds += f->method == VERDICT_SECONDS;
+		repeats += f->method == VERDICT_REPEATS;
+		correlated += f->correlated;
+		better += f->verdict == VERDICT_BETTER;
+		if (f->verdict == VERDICT_NOT_JUDGED) {
+			not_judged++;
+			why = why ? why : f->why;
+		}
+	}
+	printf("\n%d figure%s judged: %d different (%d better, %d worse), the others no difference "
+	       "this data can show (~).\n",
+	       judged, judged == 1 ? "" : "s", different, better, different - better);
+	if (judged)
+		printf("Benjamini-Hochberg at %.0f %% over the %d: with no real difference anywhere, "
+		       "the chance of even one false alarm\nhere is at most %.0f %%; of the figures "
+		       "called different, %.0f %% at most are not, on average. Each interval\nis at "
+		       "%.2f %%, the level that matches: a figure is different exactly when its "
+		       "interval leaves out 1x.\n",
+		       VERDICT_Q * 100, judged, VERDICT_Q * 100, VERDICT_Q * 100, level * 100);
+	if (repeats)
+		printf("%d from repeats (Welch's t on their logarithms): the noise between runs.\n",
+		       repeats);
+	if (seconds)
+		printf("^: %d from one run a side, by its seconds (10 batches): the noise within a "
+		       "run, a lower bound on the\nnoise between runs, which can be far larger. One "
+		       "run cannot show a difference smaller than these\nintervals, and a larger one "
+		       "may still be the runs' own: --repeat 3 or more, the two settings'\nrepeats "
+		       "in turn (README, before and after; results-schema/README.md, Differences and "
+		       "noise).\n",
+		       seconds);
+	if (correlated)
+		printf("*: %d whose seconds' batches are still correlated: the interval is too "
+		       "narrow (a bursting or drifting\ntarget: plot --timeline).\n",
+		       correlated);
+	if (not_judged)
+		printf("?: %d not judged, e.g.: %s\n", not_judged, why);
+}
+
+/*
  * The headline ratios first: what the article's scale-up section shows,
  * always nconnect=N over nconnect=1 (compare_nconnect_one), whatever --base.
+ * Their figures go into @fs; printed and written after the family is judged.
  */
+static int headline_figs(const struct results_table *t, const char *file, struct figs *fs)
+{
+	int base = compare_nconnect_one(t);
+
+	for (int h = 0; base >= 0 && h < NHEADLINES; h++) {
+		const struct headline *hl = &headlines[h];
+		int p = rt_profile(t, hl->profile);
+
+		for (int tg = 0; tg < t->ntargets; tg++) {
+			struct verdict_fig *f;
+
+			if (!compare_nconnect_variant(t, tg))
+				continue;
+			f = figs_add(fs);
+			if (!f)
+				return -ENOMEM;
+			if (p < 0)
+				*f = (struct verdict_fig){ .has = 0 };
+			else
+				target_fig(f, t, file, p, hl->read_pct, tg, base, hl->metric);
+		}
+	}
+	return 0;
+}
+
 static void print_headlines(const struct results_table *t, const struct reference *ref,
-			    const char *file, struct csv_file *out)
+			    const char *file, const struct figs *fs, double level,
+			    struct csv_file *out)
 {
 	int base = compare_nconnect_one(t), n = 0;
+	size_t k = 0;
 
 	for (int tg = 0; tg < t->ntargets; tg++)
 		n += compare_nconnect_variant(t, tg);
@@ -123,90 +272,119 @@ static void print_headlines(const struct results_table *t, const struct referenc
 		return;
 	}
 	printf("nconnect comparison, each nconnect=N variant over %s (nconnect=1), beside the "
-	       "published gain (difference: measured / published - 1):\n",
+	       "published gain (difference: measured / published - 1, with the interval's):\n",
 	       t->targets[base]);
-	printf("  %-26s %-8s", "workload", "unit");
+	printf("  %-26s %-6s", "workload", "unit");
 	for (int tg = 0; tg < t->ntargets; tg++)
 		if (compare_nconnect_variant(t, tg))
-			printf(" %10s", t->targets[tg]);
-	printf(" %10s", "published");
+			printf(" %-28s", t->targets[tg]);
+	printf(" %9s", "published");
 	for (int tg = 0; tg < t->ntargets; tg++) {
-		char head[16];
-
-		if (!compare_nconnect_variant(t, tg))
-			continue;
-		snprintf(head, sizeof(head), "%.5s diff", t->targets[tg]);
-		printf(" %10s", head);
+		if (compare_nconnect_variant(t, tg))
+			printf("  %.5s diff", t->targets[tg]);
 	}
 	printf("\n");
 	for (int h = 0; h < NHEADLINES; h++) {
 		const struct headline *hl = &headlines[h];
-		int p = rt_profile(t, hl->profile);
 		const struct ref_value *pub =
 			reference_find(ref, "nconnect gain", hl->profile, hl->read_pct, "ratio");
-		char pubs[16] = "-", diffs[RT_MAX][16];
+		char pubs[16] = "-", diffs[RT_MAX][48], cell[64];
 		int nd = 0;
 
 		if (pub)
 			snprintf(pubs, sizeof(pubs), "%.1fx", pub->value);
-		printf("  %-26s %-8s", hl->name, hl->unit);
+		printf("  %-26s %-6s", hl->name, hl->unit);
 		for (int tg = 0; tg < t->ntargets; tg++) {
-			double v[3];
+			const struct verdict_fig *f;
 
 			if (!compare_nconnect_variant(t, tg))
 				continue;
+			f = &fs->f[k++];
 			snprintf(diffs[nd], sizeof(diffs[nd]), "-");
-			if (p < 0 || compare_ratio(t, p, hl->read_pct, tg, base, hl->metric, &v[0],
-						   &v[1], &v[2])) {
-				printf(" %10s", "-");
-				nd++;
-				continue;
+			printf(" %-28s", shown(f, cell, sizeof(cell)));
+			if (f->has && pub && pub->value > 0) {
+				int m = snprintf(diffs[nd], sizeof(diffs[nd]), "%+.0f%%",
+						 compare_shown_round(compare_pct_from_published(
+									     f->ratio, pub->value),
+								     1));
+
+				if (f->verdict != VERDICT_NOT_JUDGED && m > 0)
+					snprintf(diffs[nd] + m, sizeof(diffs[nd]) - (size_t)m,
+						 " [%+.0f%%, %+.0f%%]",
+						 compare_shown_round(compare_pct_from_published(
+									     f->r.lo, pub->value),
+								     1),
+						 compare_shown_round(compare_pct_from_published(
+									     f->r.hi, pub->value),
+								     1));
 			}
-			printf(" %9.2fx", v[2]);
-			if (pub && pub->value > 0)
-				snprintf(diffs[nd], sizeof(diffs[nd]), "%+.0f%%",
-					 compare_shown_round(
-						 compare_pct_from_published(v[2], pub->value), 1));
 			nd++;
-			csv_ratio(out, "headline", hl->profile, hl->read_pct, hl->metric,
-				  t->targets[tg], t->targets[base], v, pub ? pub->value : -1,
-				  hl->name);
+			if (f->has)
+				csv_ratio(out, "headline", hl->profile, f, t->targets[tg],
+					  t->targets[base], pub ? pub->value : -1, hl->name, level);
 		}
-		printf(" %10s", pubs);
+		printf(" %9s", pubs);
 		for (int i = 0; i < nd; i++)
-			printf(" %10s", diffs[i]);
+			printf("  %s", diffs[i]);
 		printf("\n");
 	}
 }
 
-/* Then every point, per profile. */
-static void print_points(const struct results_table *t, int base, struct csv_file *out)
+/* Every point's figure: each target over @base, per profile. */
+static int point_figs(const struct results_table *t, const char *file, int base, struct figs *fs)
 {
 	for (int p = 0; p < t->nprofiles; p++) {
 		enum rt_metric m = rt_is_throughput(t, p) ? RT_TOTAL_MIB : RT_TOTAL_IOPS;
 
-		printf("\n%s: total %s, ratio to %s\n%-7s", t->profiles[p],
+		for (int pct = 100; pct >= 0; pct--) {
+			if (!rt_has_pct(t, p, pct))
+				continue;
+			for (int tg = 0; tg < t->ntargets; tg++) {
+				struct verdict_fig *f;
+
+				if (tg == base)
+					continue;
+				f = figs_add(fs);
+				if (!f)
+					return -ENOMEM;
+				target_fig(f, t, file, p, pct, tg, base, m);
+			}
+		}
+	}
+	return 0;
+}
+
+static void print_points(const struct results_table *t, int base, const struct figs *fs, size_t k,
+			 double level, struct csv_file *out)
+{
+	for (int p = 0; p < t->nprofiles; p++) {
+		enum rt_metric m = rt_is_throughput(t, p) ? RT_TOTAL_MIB : RT_TOTAL_IOPS;
+
+		printf("\n%s: total %s, ratio to %s, with its interval\n%-7s", t->profiles[p],
 		       m == RT_TOTAL_MIB ? "MiB/s" : "IOPS", t->targets[base], "read %");
-		for (int tg = 0; tg < t->ntargets; tg++)
+		for (int tg = 0, left = t->ntargets - 1; tg < t->ntargets; tg++)
 			if (tg != base)
-				printf(" %10s", t->targets[tg]);
+				printf(--left ? " %-28s" : " %s", t->targets[tg]);
 		printf("\n");
 		for (int pct = 100; pct >= 0; pct--) {
 			if (!rt_has_pct(t, p, pct))
 				continue;
 			printf("%-7d", pct);
 			for (int tg = 0; tg < t->ntargets; tg++) {
-				double v[3];
+				const struct verdict_fig *f;
+				char cell[64];
 
 				if (tg == base)
 					continue;
-				if (compare_ratio(t, p, pct, tg, base, m, &v[0], &v[1], &v[2])) {
-					printf(" %10s", "-");
-					continue;
-				}
-				printf(" %9.2fx", v[2]);
-				csv_ratio(out, "point", t->profiles[p], pct, m, t->targets[tg],
-					  t->targets[base], v, -1, "");
+				f = &fs->f[k++];
+				printf(tg == t->ntargets - 1 || (tg == t->ntargets - 2 &&
+								 base == t->ntargets - 1) ?
+					       " %s" :
+					       " %-28s",
+				       shown(f, cell, sizeof(cell)));
+				if (f->has)
+					csv_ratio(out, "point", t->profiles[p], f, t->targets[tg],
+						  t->targets[base], -1, "", level);
 			}
 			printf("\n");
 		}
@@ -226,84 +404,91 @@ static int find_base(const struct results_table *t, const char *file, const char
 	return EXIT_USAGE;
 }
 
-/* B / A of metric @m at one point of two tables: v[0] B, v[1] A, v[2] the ratio. */
-static int ratio_of(const struct results_table *a, int pa, int ta, const struct results_table *b,
-		    int pb, int tb, int pct, enum rt_metric m, double v[3])
+/* The three figures of one point of run B against run A: the total, read p99, write p99. */
+static const enum rt_metric runs_metrics[3] = { RT_TOTAL_MIB, RT_READ_P99, RT_WRITE_P99 };
+
+static int runs_figs(const struct results_table *a, const struct results_table *b, const char *fa,
+		     const char *fb, struct figs *fs)
 {
-	int ha, hb;
+	int matched = 0;
 
-	v[0] = rt_mean(b, pb, pct, tb, m, &hb);
-	v[1] = rt_mean(a, pa, pct, ta, m, &ha);
-	if (!ha || !hb || v[1] <= 0)
-		return -1;
-	v[2] = v[0] / v[1];
-	return 0;
-}
+	for (int pa = 0; pa < a->nprofiles; pa++) {
+		int pb = rt_profile(b, a->profiles[pa]);
 
-/* One point of run B against run A: the figure, read p99, write p99. */
-static void runs_point(const struct results_table *a, int pa, int ta, const struct results_table *b,
-		       int pb, int tb, int pct, const char *base, struct csv_file *out)
-{
-	enum rt_metric ms[3] = { rt_is_throughput(a, pa) ? RT_TOTAL_MIB : RT_TOTAL_IOPS,
-				 RT_READ_P99, RT_WRITE_P99 };
+		for (int pct = 100; pb >= 0 && pct >= 0; pct--) {
+			if (!rt_has_pct(a, pa, pct) || !rt_has_pct(b, pb, pct))
+				continue;
+			for (int ta = 0; ta < a->ntargets; ta++) {
+				int tb = rt_target(b, a->targets[ta]);
 
-	for (int k = 0; k < 3; k++) {
-		double v[3];
+				if (tb < 0 || !rt_rows(a, pa, pct, ta) || !rt_rows(b, pb, pct, tb))
+					continue;
+				matched++;
+				for (int k = 0; k < 3; k++) {
+					struct verdict_fig *f = figs_add(fs);
 
-		if (ratio_of(a, pa, ta, b, pb, tb, pct, ms[k], v)) {
-			printf(" %6s", "-");
-			continue;
+					if (!f)
+						return -1;
+					*f = (struct verdict_fig){ .a = { a, fa, pa, ta },
+								   .b = { b, fb, pb, tb },
+								   .pct = pct,
+								   .m = runs_metrics[k] };
+					if (!k && !rt_is_throughput(a, pa))
+						f->m = RT_TOTAL_IOPS;
+					verdict_judge(f);
+				}
+			}
 		}
-		printf(" %5.2fx", v[2]);
-		csv_ratio(out, "runs", a->profiles[pa], pct, ms[k], a->targets[ta], base, v, -1,
-			  "second file / first file");
 	}
+	return matched;
 }
 
 /*
  * compare A.csv B.csv: run B against run A (before and after a change),
- * point by point: each target against itself. The number of points in both.
+ * point by point: each target against itself, the figures judged as one family.
  */
-static int compare_runs(const struct results_table *a, const struct results_table *b,
-			const char *fa, const char *fb, struct csv_file *out)
+static void print_runs(const struct results_table *a, const struct results_table *b, const char *fa,
+		       const char *fb, const struct figs *fs, double level, struct csv_file *out)
 {
 	const char *base = strrchr(fa, '/') ? strrchr(fa, '/') + 1 : fa;
-	int matched = 0;
+	size_t k = 0;
 
-	printf("%s against %s, point by point: each figure of the second over the first\n", fb, fa);
+	printf("%s against %s, point by point: each figure of the second over the first, with "
+	       "its interval\n",
+	       fb, fa);
 	for (int pa = 0; pa < a->nprofiles; pa++) {
-		int pb = rt_profile(b, a->profiles[pa]), common = 0;
+		int pb = rt_profile(b, a->profiles[pa]), head = 0;
 
-		for (int ta = 0; ta < a->ntargets; ta++)
-			common += rt_target(b, a->targets[ta]) >= 0;
-		if (pb < 0 || !common)
-			continue;
-		printf("\n%s: total %s, read p99, write p99 (second / first)\n%-7s",
-		       a->profiles[pa], rt_is_throughput(a, pa) ? "MiB/s" : "IOPS", "read %");
-		for (int ta = 0; ta < a->ntargets; ta++)
-			if (rt_target(b, a->targets[ta]) >= 0)
-				printf(" %20s", a->targets[ta]);
-		printf("\n");
-		for (int pct = 100; pct >= 0; pct--) {
+		for (int pct = 100; pb >= 0 && pct >= 0; pct--) {
 			if (!rt_has_pct(a, pa, pct) || !rt_has_pct(b, pb, pct))
 				continue;
-			printf("%-7d", pct);
 			for (int ta = 0; ta < a->ntargets; ta++) {
 				int tb = rt_target(b, a->targets[ta]);
 
-				if (tb < 0)
+				if (tb < 0 || !rt_rows(a, pa, pct, ta) || !rt_rows(b, pb, pct, tb))
 					continue;
-				if (!rt_rows(a, pa, pct, ta) || !rt_rows(b, pb, pct, tb)) {
-					printf(" %20s", "-");
-					continue;
+				if (!head++)
+					printf("\n%s (second / first)\n%-7s %-10s %-28s %-28s %s\n",
+					       a->profiles[pa], "read %", "target",
+					       rt_is_throughput(a, pa) ? "total MiB/s" :
+									 "total IOPS",
+					       "read p99", "write p99");
+				printf("%-7d %-10s", pct, a->targets[ta]);
+				for (int m = 0; m < 3; m++, k++) {
+					const struct verdict_fig *f = &fs->f[k];
+					char cell[64];
+
+					printf(m < 2 ? " %-28s" : " %s",
+					       shown(f, cell, sizeof(cell)));
+					if (f->has)
+						csv_ratio(out, "runs", a->profiles[pa], f,
+							  a->targets[ta], base, -1,
+							  "second file / first file", level);
 				}
-				runs_point(a, pa, ta, b, pb, tb, pct, base, out);
-				matched++;
+				printf("\n");
 			}
-			printf("\n");
 		}
 	}
-	return matched;
 }
 
 /* @o->out, or NAME beside @file, opened as a temporary file with the header. 0, or -1 (said). */
@@ -360,8 +545,11 @@ static int compare_targets(struct compare_opts *o, const struct results_table *t
 {
 	struct reference ref = { 0 };
 	char why[512], outbuf[PATH_MAX];
+	struct figs fs = { 0 };
 	struct csv_file out;
-	int base, ret;
+	int base, ret, judged, different;
+	size_t nh;
+	double level;
 
 	if (t->ntargets < 2) {
 		fprintf(stderr,
@@ -376,12 +564,25 @@ static int compare_targets(struct compare_opts *o, const struct results_table *t
 	if (reference_load_dir(o->reference ? o->reference : nfsweep_default_reference_dir(), &ref,
 			       why, sizeof(why)))
 		fprintf(stderr, "nfsweep compare: no published gains shown: %s\n", why);
+	ret = headline_figs(t, file, &fs);
+	nh = fs.n;
+	if (!ret)
+		ret = point_figs(t, file, base, &fs);
+	if (ret) {
+		fprintf(stderr, "nfsweep compare: the figures of %s: %s\n", file, strerror(-ret));
+		free(fs.f);
+		reference_free(&ref);
+		return EXIT_SETUP;
+	}
+	different = verdict_family(fs.f, fs.n, &level, &judged);
 	ret = EXIT_SETUP;
 	if (!open_out(o, file, "compare.csv", outbuf, sizeof(outbuf), &out)) {
-		print_headlines(t, &ref, file, &out);
-		print_points(t, base, &out);
+		print_headlines(t, &ref, file, &fs, level, &out);
+		print_points(t, base, &fs, nh, level, &out);
+		print_family(&fs, level, judged, different);
 		ret = commit_out(&out);
 	}
+	free(fs.f);
 	reference_free(&ref);
 	return ret;
 }
@@ -391,8 +592,10 @@ static int cmd_compare_main(const struct command *cmd, int argc, char **argv)
 	struct compare_opts o = { 0 };
 	struct results_table *t[2] = { NULL, NULL };
 	char why[512], outbuf[PATH_MAX];
+	struct figs fs = { 0 };
 	struct csv_file out;
-	int ret, argi, nfiles, unused = 0;
+	int ret, argi, nfiles, unused = 0, matched, judged, different;
+	double level;
 
 	ret = cmd_parse(cmd, argc, argv, &o, &argi);
 	if (ret != CMD_GO_ON)
@@ -424,23 +627,33 @@ static int cmd_compare_main(const struct command *cmd, int argc, char **argv)
 		ret = compare_targets(&o, t[0], argv[argi]);
 		goto out;
 	}
-	if (open_out(&o, argv[argi + 1], "compare-runs.csv", outbuf, sizeof(outbuf), &out)) {
+	matched = runs_figs(t[0], t[1], argv[argi], argv[argi + 1], &fs);
+	if (matched < 0) {
+		fprintf(stderr, "nfsweep compare: the figures of %s and %s: %s\n", argv[argi],
+			argv[argi + 1], strerror(ENOMEM));
 		ret = EXIT_SETUP;
 		goto out;
 	}
-	if (compare_runs(t[0], t[1], argv[argi], argv[argi + 1], &out)) {
-		ret = commit_out(&out);
-		if (ret == EXIT_OK && o.report)
-			ret = write_runs_page(argv[argi], argv[argi + 1], o.out);
-	} else {
-		csv_file_abort(&out);
+	if (!matched) {
 		fprintf(stderr,
 			"nfsweep compare: %s and %s have no point in common (profile, target "
 			"and read %% with ok rows in both)\n",
 			argv[argi], argv[argi + 1]);
 		ret = EXIT_USAGE;
+		goto out;
 	}
+	different = verdict_family(fs.f, fs.n, &level, &judged);
+	if (open_out(&o, argv[argi + 1], "compare-runs.csv", outbuf, sizeof(outbuf), &out)) {
+		ret = EXIT_SETUP;
+		goto out;
+	}
+	print_runs(t[0], t[1], argv[argi], argv[argi + 1], &fs, level, &out);
+	print_family(&fs, level, judged, different);
+	ret = commit_out(&out);
+	if (ret == EXIT_OK && o.report)
+		ret = write_runs_page(argv[argi], argv[argi + 1], o.out);
 out:
+	free(fs.f);
 	free(t[0]);
 	free(t[1]);
 	/* what was shown left lines of the input out: said above, and in the status */
@@ -460,8 +673,12 @@ const struct command command_compare = {
 		"random write) beside the published\ngains and their difference from them (compare.csv). With two files (before "
 		"and after a tuning change): each point of the\nsecond over the same point of the "
 		"first, throughput and p99 latency of reads and writes\n(compare-runs.csv beside "
-		"the second). Printed, and written as CSV to --out; with --report, also as a "
-		"page\n(compare-runs.html).",
+		"the second). Each ratio with its interval and a verdict: better,\nworse, or "
+		"~, no difference this data can show; from the repeats (--repeat), or from one\n"
+		"run's seconds, a lower bound on the noise; all the figures judged together by\n"
+		"Benjamini and Hochberg's rule at 5 % (results-schema/README.md, Differences and "
+		"noise).\nPrinted, and written as CSV to --out; with --report, also as a page\n"
+		"(compare-runs.html).",
 	.opts = compare_opts,
 	.exits =
 		(const struct exit_use[]){

@@ -57,16 +57,22 @@ static void facts(struct page *pg, const struct rows run[2])
 	pg_raw(pg, "</tbody></table>\n");
 }
 
-/* The ratios of one profile, a row per point, target and figure. */
+/*
+ * The ratios of one profile, a row per point, target and figure: each with its interval and
+ * verdict (results/verdict.h), or why it is not judged. A file of nfsweep before the verdicts
+ * has none of their columns: empty cells.
+ */
 static void profile_table(struct page *pg, const struct rows *cmp, const char *profile)
 {
 	pg_raw(pg, "<h3>");
 	pg_text(pg, profile);
 	pg_raw(pg, "</h3>\n<table class=\"ratios\"><thead><tr><th>read %</th><th>target</th>"
-		   "<th>figure</th><th>before</th><th>after</th><th>after / before</th></tr>"
-		   "</thead><tbody>\n");
+		   "<th>figure</th><th>before</th><th>after</th><th>after / before</th>"
+		   "<th>interval</th><th>verdict</th></tr></thead><tbody>\n");
 	for (size_t i = 0; i < cmp->n; i++) {
 		double ratio = atof(rows_get(cmp, i, "ratio"));
+		const char *verdict = rows_get(cmp, i, "verdict"),
+			   *lo = rows_get(cmp, i, "ratio_low");
 
 		if (strcmp(rows_get(cmp, i, "profile"), profile))
 			continue;
@@ -80,7 +86,23 @@ static void profile_table(struct page *pg, const struct rows *cmp, const char *p
 		pg_text(pg, rows_get(cmp, i, "value"));
 		pg_raw(pg, "</td><td class=\"n ratio\" data-ratio=\"");
 		pg_text(pg, rows_get(cmp, i, "ratio"));
-		pg_rawf(pg, "\">%.2fx</td></tr>\n", ratio);
+		pg_rawf(pg, "\">%.2fx</td><td class=\"n\">", ratio);
+		if (*lo) {
+			pg_textf(pg, "%.2fx to %.2fx", atof(lo),
+				 atof(rows_get(cmp, i, "ratio_high")));
+			if (!strcmp(rows_get(cmp, i, "method"), "seconds"))
+				pg_text(pg, " (one run's seconds)");
+		}
+		pg_raw(pg, "</td><td>");
+		if (!strcmp(verdict, "not_judged")) {
+			pg_text(pg, "not judged: ");
+			pg_text(pg, rows_get(cmp, i, "why"));
+		} else if (!strcmp(verdict, "no_difference")) {
+			pg_text(pg, "no difference this data can show");
+		} else {
+			pg_text(pg, verdict);
+		}
+		pg_raw(pg, "</td></tr>\n");
 	}
 	pg_raw(pg, "</tbody></table>\n");
 }
@@ -119,10 +141,15 @@ int report_compare(const char *before, const char *after, const char *ratios, co
 		 ratios);
 	pg_raw(&pg, "</p></header>\n<section id=\"what\"><h2>The two runs</h2>\n");
 	facts(&pg, run);
-	pg_raw(&pg, "<p class=\"warn\">A ratio is of means over each point's repeats (one run "
-		    "each without --repeat). How far the same point moves from one run to the next "
-		    "is not shown here: before calling a change better or worse, run both sides "
-		    "again and see whether the ratio holds.</p></section>\n");
+	pg_raw(&pg, "<p>Each ratio comes with its interval and a verdict: better, worse, or no "
+		    "difference that this data can show. The intervals are made from each "
+		    "point's repeats, or, with one run a side, from that run's seconds, which "
+		    "show only the noise within a run: one run cannot show a difference smaller "
+		    "than its interval, and a larger one may still be the runs' own. All the "
+		    "figures together are judged by Benjamini and Hochberg's rule at 5 %: with no "
+		    "real difference anywhere, the chance of even one false alarm on this page is "
+		    "at most 5 %. results-schema/README.md, \"Differences and noise\", says how "
+		    "and when it does not hold (a bursting volume).</p></section>\n");
 	pg_raw(&pg, "<section id=\"ratios\"><h2>Point by point</h2>\n");
 	pc = rows_col(&cmp, "profile");
 	for (size_t i = 0; i < cmp.n; i++)

@@ -156,7 +156,9 @@ static const int bench_required[] = { BENCH_COL_workload, BENCH_COL_engine, BENC
 const struct table_info table_compare = {
 	.file = "compare.csv", .suffix = "",
 	.rows = "one row per ratio `nfsweep compare` prints (compare-runs.csv, of two files, too)",
-	.cols = compare_columns, .ncols = COMPARE_NCOLUMNS, .min_cols = COMPARE_NCOLUMNS,
+	/* files of nfsweep before the verdicts end after the difference from published */
+	.cols = compare_columns, .ncols = COMPARE_NCOLUMNS,
+	.min_cols = COMPARE_COL_difference_from_published_pct + 1,
 	.required = compare_required, .nrequired = N(compare_required),
 };
 /* clang-format on */

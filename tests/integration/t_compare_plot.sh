@@ -191,6 +191,34 @@ for want in ("r100%", "r0%"):
         sys.exit("the timeline does not mark the %s point" % want)
 PY
 
+# One run a side, judged by its seconds: a 13 s point has 10 whole seconds of samples, 10
+# batches of one. The file against itself: every total the same (1.000x, no difference), by
+# its seconds (^); latency shown and not judged (one run), with why; a 3 s point too short.
+"$N" run --profile rand4k --mix 100 --target a="$T_SHM" --target b="$T_DISK" --runtime 13 \
+	--ramp 0 --numjobs 1 --iodepth 4 --size 8m --no-report --out "$T_DISK/sec/s.csv" 2>/dev/null ||
+	fail "the 13 s sweep"
+"$N" compare "$T_DISK/sec/s.csv" "$T_DISK/sec/s.csv" --out "$T_DISK/sec/runs.csv" \
+	>"$T_DISK/sec/runs.txt" || fail "compare of one run with itself"
+"$N" compare "$T_DISK/tl/s.csv" "$T_DISK/tl/s.csv" --out "$T_DISK/tl/runs.csv" >/dev/null ||
+	fail "compare of 3 s runs"
+grep -q '^\^: 2 from one run a side, by its seconds' "$T_DISK/sec/runs.txt" ||
+	fail "compare does not say the seconds are a lower bound: $(cat "$T_DISK/sec/runs.txt")"
+python3 - "$T_DISK/sec/runs.csv" "$T_DISK/tl/runs.csv" <<'PY' || fail "one run judged by its seconds"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+tot = [r for r in rows if r["metric"] == "total_iops"]
+lat = [r for r in rows if r["metric"] != "total_iops"]
+assert len(tot) == 2 and len(lat) == 2, rows
+for r in tot:
+    assert (r["method"], r["sides_n"], r["verdict"]) == ("seconds", "10+10", "no_difference"), r
+    assert r["ratio_geo"] == "1.000" and float(r["ratio_low"]) < 1 < float(r["ratio_high"]), r
+for r in lat:
+    assert r["verdict"] == "not_judged" and "fio logs no latency per second" in r["why"], r
+for r in csv.DictReader(open(sys.argv[2], newline="")):
+    assert r["verdict"] == "not_judged", r
+    assert "too few" in r["why"] or "no latency" in r["why"], r
+PY
+
 for f in "$T_TOP"/results-schema/reference/*.csv; do
 	"$N" validate "$f" >/dev/null || fail "reference $f does not validate"
 done
