@@ -61,28 +61,51 @@ static void print_latency(const struct results_table *t, int p)
 	}
 }
 
+/* Has any point of profile @p two or more ok rows? */
+static int repeated(const struct results_table *t, int p)
+{
+	for (int pct = 0; pct <= 100; pct++)
+		for (int tg = 0; tg < t->ntargets; tg++)
+			if (rt_rows(t, p, pct, tg) > 1)
+				return 1;
+	return 0;
+}
+
+/*
+ * Each total, and with repeats its spread: "1234 +-3.1%", the farther end of the 95 % interval
+ * of its mean (rt_interval: as compare and plot's bars make it) from the mean.
+ */
 static void print_profile(const struct results_table *t, int p)
 {
-	int mib = rt_is_throughput(t, p);
+	int mib = rt_is_throughput(t, p), rep = repeated(t, p), w = rep ? 20 : 12;
+	enum rt_metric m = mib ? RT_TOTAL_MIB : RT_TOTAL_IOPS;
 
-	printf("\n%s: total %s (mean of ok rows)\n%-7s", t->profiles[p],
-	       mib ? "MiB/s" : rt_rate_unit(t, p), "read %");
+	printf("\n%s: total %s (mean of ok rows%s)\n%-7s", t->profiles[p],
+	       mib ? "MiB/s" : rt_rate_unit(t, p),
+	       rep ? "; +- the 95 % interval of the mean over the repeats" : "", "read %");
 	for (int tg = 0; tg < t->ntargets; tg++)
-		printf(" %12s", t->targets[tg]);
+		printf(" %*s", w, t->targets[tg]);
 	printf("\n");
 	for (int pct = 100; pct >= 0; pct--) {
 		if (!rt_has_pct(t, p, pct))
 			continue;
 		printf("%-7d", pct);
 		for (int tg = 0; tg < t->ntargets; tg++) {
+			char cell[48];
+			double lo, hi;
 			int have;
-			double v =
-				rt_mean(t, p, pct, tg, mib ? RT_TOTAL_MIB : RT_TOTAL_IOPS, &have);
+			double v = rt_mean(t, p, pct, tg, m, &have);
 
-			if (have)
-				printf(" %12.*f", mib ? 1 : 0, v);
+			if (!have) {
+				printf(" %*s", w, "-");
+				continue;
+			}
+			if (rt_interval(t, p, pct, tg, m, &lo, &hi) && v > 0)
+				snprintf(cell, sizeof(cell), "%.*f +-%.1f%%", mib ? 1 : 0, v,
+					 100 * (hi / v - 1 > 1 - lo / v ? hi / v - 1 : 1 - lo / v));
 			else
-				printf(" %12s", "-");
+				snprintf(cell, sizeof(cell), "%.*f", mib ? 1 : 0, v);
+			printf(" %*s", w, cell);
 		}
 		printf("\n");
 	}

@@ -2,7 +2,8 @@
 /*
  * <profile>-latency.png|svg: completion latency against read % (100 -> 0),
  * p99 (solid) and p50 (dashed) of reads and of writes, a colour per target;
- * with repeats, the p99 bars span the least and greatest of them.
+ * with repeats, the p99 bars are the 95 % interval of its mean (rt_interval), as
+ * compare makes it.
  */
 #include <stdio.h>
 
@@ -56,10 +57,12 @@ static int write_data(struct plot_ctx *c, int p, char *path, size_t len, int *re
 				int have;
 				double v = rt_mean(t, p, pct, tg, lat_metrics[k], &have);
 
-				if (!have || !rt_range(t, p, pct, tg, lat_metrics[k], &lo, &hi))
+				if (!have)
 					fprintf(f, " NaN NaN NaN");
-				else
+				else {
+					rt_interval(t, p, pct, tg, lat_metrics[k], &lo, &hi);
 					fprintf(f, " %.3f %.3f %.3f", v / div, lo / div, hi / div);
+				}
 			}
 			fputc('\n', f);
 		}
@@ -102,7 +105,8 @@ static void write_script(struct plot_ctx *c, int p, FILE *f, const char *dat, in
 				dat, tg, series[s].col,
 				bars ? (series[s].col == 5 ? ":6:7" : ":12:13") : "",
 				bars ? "yerrorlines" : "linespoints", series[s].dt, series[s].pt,
-				tg + 1, lbl, series[s].what, bars ? " (bars: the repeats)" : "");
+				tg + 1, lbl, series[s].what,
+				bars ? " (bars: the repeats, 95 % interval)" : "");
 		}
 	}
 	fprintf(f, "  NaN notitle\n");

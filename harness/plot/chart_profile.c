@@ -32,14 +32,16 @@ static int write_data(struct plot_ctx *c, const struct profile_chart *pc, char *
 	if (!f)
 		return -1;
 	for (int tg = 0; tg < t->ntargets; tg++) {
-		fprintf(f, "# target %s: read_pct read write total total_min total_max (%s)\n",
+		fprintf(f,
+			"# target %s: read_pct read write total, and the 95 %% interval of the "
+			"total's mean over the repeats (%s)\n",
 			t->targets[tg], pc->unit);
 		for (int pct = 100; pct >= 0; pct--) {
 			double v = rt_mean(t, pc->p, pct, tg, pc->tot, &have), lo, hi;
 
 			if (!have)
 				continue;
-			rt_range(t, pc->p, pct, tg, pc->tot, &lo, &hi);
+			rt_interval(t, pc->p, pct, tg, pc->tot, &lo, &hi);
 			fprintf(f, "%d %.3f %.3f %.3f %.3f %.3f\n", pct,
 				rt_mean(t, pc->p, pct, tg, pc->rd, &have),
 				rt_mean(t, pc->p, pct, tg, pc->wr, &have), v, lo, hi);
@@ -112,11 +114,12 @@ static void write_script(struct plot_ctx *c, const struct profile_chart *pc, FIL
 		char lbl[80];
 
 		gp_text(lbl, sizeof(lbl), t->targets[tg], 0);
-		/* With repeats, the total's bars span the least and greatest of them. */
+		/* With repeats, the total's bars are its mean's 95 % interval, as compare makes it */
 		if (pc->repeated)
 			fprintf(f,
 				"  '%s' index %d using 1:4:5:6 with yerrorlines lw 2 pt 7 lc %d "
-				"title '%s total (bars: the repeats, min..max)' noenhanced, \\\n",
+				"title '%s total (bars: the repeats, 95 %% interval of the mean)' "
+				"noenhanced, \\\n",
 				dat, tg, tg + 1, lbl);
 		else
 			fprintf(f,

@@ -55,7 +55,7 @@ for p in profiles:
     for r in t[1:]:
         c = dict(zip(head, r)); pct = int(c["read_pct"])
         for i, tg in enumerate(targets):
-            s = tot[pct][i]
+            s = tot[pct][i].split()[0]	# with repeats: "1234 +-3.1%"
             v = c[tg + ("_total_mib_s" if mib else "_total_iops")]
             if (s == "-") != (v == "") or (v and abs(float(v) - float(s)) > (0.05 if mib else 0.5) + 1e-9):
                 sys.exit("%s read %d %s: total %r, summary %r" % (path, pct, tg, v, s))
