@@ -18,29 +18,43 @@ echo "integration: loopback block $T_NET.0.0/16"
 tests=("$@")
 [ ${#tests[@]} -eq 0 ] && tests=(t_*.sh)
 
+# cpu: the CPU seconds (user + system) of this shell's children that have ended, the tests and
+# all they ran (a lab guest's processes are lab/run's children, reaped within the test; a daemon,
+# fio --server --daemonize, is init's child and not counted). Each
+# test's share is printed beside its time: on CI's two cores, shared by two lanes, the CPU a test
+# takes is what it costs the other lane, and wall time under load says less.
+cpu_file=$(mktemp)
+cpu() {	# into $cpu_s: in this shell, not a subshell (a fork starts with no children's time)
+	times > "$cpu_file"
+	cpu_s=$(awk 'END { t = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/)
+		t += a[1] * 60 + a[2] }; printf "%d", t }' "$cpu_file")
+}
 pass=0 fail=0 skip=0
 failed=() skipped=() timed_out=()
 for t in "${tests[@]}"; do
 	t=${t%.sh}.sh
 	start=$(date +%s)
+	cpu; cpu0=$cpu_s
 	printf 'Running %-36s ' "${t%.sh}"
 	log=$(mktemp)
 	# timeout(1) makes a process group of its own, which a signal to ours (CI stopping a lane,
 	# Ctrl-C) does not reach: it is passed on, and timeout passes it to the test's group.
 	timeout --kill-after=10 "$timeout_s" bash "./$t" >"$log" 2>&1 &
 	tpid=$!
-	trap 'kill -TERM "$tpid" 2>/dev/null; wait "$tpid"; rm -f "$log"; exit 130' INT TERM HUP
+	trap 'kill -TERM "$tpid" 2>/dev/null; wait "$tpid"; rm -f "$log" "$cpu_file"; exit 130' INT TERM HUP
 	wait "$tpid"
 	rc=$?
 	trap - INT TERM HUP
 	secs=$(( $(date +%s) - start ))
+	cpu
+	secs="$secs s, CPU $((cpu_s - cpu0)) s"
 	# a file of scenarios (lib.sh's scenario) ends with one line that counts them
 	sc=$(grep -E '^scenarios: ' "$log" | tail -n 1)
 	case $rc in
-	0) pass=$((pass + 1)); echo "ok (${secs}s${sc:+, $sc})" ;;
+	0) pass=$((pass + 1)); echo "ok (${secs}${sc:+, $sc})" ;;
 	77) skip=$((skip + 1)); skipped+=("$t"); echo "SKIPPED: $(tail -n 1 "$log")" ;;
 	124|137) fail=$((fail + 1)); timed_out+=("$t"); echo "TIMED_OUT after ${timeout_s}s"; tail -n 20 "$log" | sed 's/^/    /' ;;
-	*) fail=$((fail + 1)); failed+=("$t"); echo "FAILED (exit $rc, ${secs}s${sc:+, $sc})"
+	*) fail=$((fail + 1)); failed+=("$t"); echo "FAILED (exit $rc, ${secs}${sc:+, $sc})"
 		# every scenario's failure, then the end of the log
 		grep -E '^FAIL: ' "$log" | head -n 40 | sed 's/^/    /'
 		echo "    --- the end of its output:"
@@ -49,6 +63,7 @@ for t in "${tests[@]}"; do
 	rm -f "$log"
 done
 
+rm -f "$cpu_file"
 echo
 [ ${#failed[@]} -gt 0 ] && echo "FAILED: ${failed[*]}"
 [ ${#timed_out[@]} -gt 0 ] && echo "TIMED_OUT: ${timed_out[*]}"
