@@ -3,7 +3,8 @@
 #
 #   make            build the engines (installs deps first if needed)
 #   make sweep      the main job (README)
-#   make test       every test (README); .ci/run calls it first
+#   make test       every test (README); .ci/run calls it first (SANITIZE=1: the unit
+#                   and local harness tests with the ASan + UBSan build, as check-asan)
 #   make unit       the unit tests alone
 #   make test-engines  the engines' tests and fio's own suite (FIO=<path>: with that fio)
 #   make check-asan unit and local harness tests under ASan + UBSan
@@ -103,8 +104,12 @@ docs: harness
 	@tools/docs.sh $(BUILD)/harness/nfsweep
 	@tools/docs-screenshot.sh
 
-test: engines harness fuzz-regress
-	@$(MAKE) --no-print-directory -C tests FIO_SRC="$$(cat $(FIO_SRC_FILE))" test
+# SANITIZE=1: the same tests, each run once, with the unit tests and the local harness
+# integration tests (tests/Makefile's ASAN_INTEGRATION) under ASan + UBSan: make test and
+# make check-asan in one pass (CI's Debian 13 root, so that lane A need not run them twice).
+test: engines harness fuzz-regress $(if $(filter 1,$(SANITIZE)),harness-asan)
+	@$(MAKE) --no-print-directory -C tests FIO_SRC="$$(cat $(FIO_SRC_FILE))" test \
+		$(if $(filter 1,$(SANITIZE)),SANITIZE=1 NFSWEEP_ASAN=$(BUILD)/harness-asan/nfsweep)
 
 # The engines' tests and fio's own suite, with the fio that loads them
 # (FIO=build/fio-3.42/fio after make fio FIO_VERSION=3.42).
@@ -139,10 +144,12 @@ fuzz-regress: fuzz-build
 # The unit tests, then the local harness integration tests with nfsweep
 # built under ASan + UBSan (build/harness-asan/).
 SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-check-asan: engines
+harness-asan: engines
 	@tools/deps.sh test plot office
 	@$(MAKE) --no-print-directory -C harness OUT=$(BUILD)/harness-asan \
 		CFLAGS="-O1 -g -Wall -Wextra $(SAN)" LDFLAGS="$(SAN)"
+
+check-asan: harness-asan
 	@$(MAKE) --no-print-directory -C tests FIO_SRC="$$(cat $(FIO_SRC_FILE))" \
 		NFSWEEP=$(BUILD)/harness-asan/nfsweep check-asan
 
@@ -201,5 +208,5 @@ deb:
 clean:
 	rm -rf $(BUILD)/engines $(BUILD)/tests $(BUILD)/harness $(BUILD)/harness-asan $(BUILD)/fuzz
 
-.PHONY: fio fio-matrix unit gates test-engines all deps engines harness docs plots bench bench-harness test check-asan fuzz fuzz-build \
+.PHONY: fio fio-matrix unit gates test-engines all deps engines harness harness-asan docs plots bench bench-harness test check-asan fuzz fuzz-build \
 	fuzz-regress sweep lab-shell install deb clean

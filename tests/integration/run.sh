@@ -4,7 +4,9 @@
 # 0 pass, 1 fail, 77 skip (and prints why).
 #
 # Usage: run.sh [t_name ...]   (default: all)
-# Env:   TEST_TIMEOUT (seconds per test, default 900), BUILD, FIO_SRC, T_NET (netblock.sh)
+# Env:   TEST_TIMEOUT (seconds per test, default 900), BUILD, FIO_SRC, T_NET (netblock.sh);
+#        T_SAN_NFSWEEP, T_SAN_TESTS, T_SAN_REPORTS (make test SANITIZE=1): the tests named in
+#        T_SAN_TESTS run with that nfsweep (ASan + UBSan), their reports into T_SAN_REPORTS
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 timeout_s=${TEST_TIMEOUT:-900}
@@ -39,7 +41,16 @@ for t in "${tests[@]}"; do
 	log=$(mktemp)
 	# timeout(1) makes a process group of its own, which a signal to ours (CI stopping a lane,
 	# Ctrl-C) does not reach: it is passed on, and timeout passes it to the test's group.
-	timeout --kill-after=10 "$timeout_s" bash "./$t" >"$log" 2>&1 &
+	san=()
+	if [ -n "${T_SAN_NFSWEEP:-}" ] && [[ " ${T_SAN_TESTS:-} " == *" ${t%.sh} "* ]]; then
+		# make check-asan's environment; T_SAN_ONCE: this is the test's one run, so what it
+		# leaves to make test under check-asan (LibreOffice) it does here
+		san=(env NFSWEEP="$T_SAN_NFSWEEP" T_SAN_ONCE=1
+			ASAN_OPTIONS="detect_leaks=1:exitcode=86:log_path=$T_SAN_REPORTS/asan"
+			UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:exitcode=86:log_path=$T_SAN_REPORTS/ubsan")
+		printf '%s' "(ASan) "
+	fi
+	timeout --kill-after=10 "$timeout_s" "${san[@]}" bash "./$t" >"$log" 2>&1 &
 	tpid=$!
 	trap 'kill -TERM "$tpid" 2>/dev/null; wait "$tpid"; rm -f "$log" "$cpu_file"; exit 130' INT TERM HUP
 	wait "$tpid"
