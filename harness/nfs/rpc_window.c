@@ -117,6 +117,49 @@ void rpc_window_sample(struct rpc_window *w)
 	sample(w);
 }
 
+/* The READ and WRITE RPCs of sample @k (0 the oldest). */
+static double data_ops(const struct rpc_window *w, size_t k)
+{
+	size_t s = (w->head + k) % w->cap;
+	double n = 0;
+
+	for (size_t i = 0; i < w->nops; i++)
+		if (!strcmp(w->names[i].name, "READ") || !strcmp(w->names[i].name, "WRITE"))
+			n += (double)w->v[(s * w->nops + i) * RW_NFIELDS];
+	return n;
+}
+
+static double time_of(const struct rpc_window *w, size_t k)
+{
+	return w->t[(w->head + k) % w->cap];
+}
+
+double rpc_window_last_io(const struct rpc_window *w, double before)
+{
+	size_t k, j;
+	double grew, rate, dt;
+
+	if (w->broken || w->n < 2)
+		return 0;
+	/* the last sample at or before @before that grew over the one before it */
+	for (k = w->n - 1; k > 0; k--)
+		if (time_of(w, k - 1) < before && data_ops(w, k) > data_ops(w, k - 1))
+			break;
+	if (!k)
+		return 0;
+	grew = data_ops(w, k) - data_ops(w, k - 1);
+	dt = time_of(w, k) - time_of(w, k - 1);
+	/* the rate over about the second before that interval */
+	for (j = k - 1; j > 0 && time_of(w, k - 1) - time_of(w, j) < 1; j--)
+		;
+	rate = time_of(w, k - 1) > time_of(w, j) ?
+		       (data_ops(w, k - 1) - data_ops(w, j)) / (time_of(w, k - 1) - time_of(w, j)) :
+		       0;
+	if (rate > 0 && grew / rate < dt)
+		return time_of(w, k - 1) + grew / rate;
+	return time_of(w, k);
+}
+
 void rpc_window_span(const struct rpc_window *w, double *first, double *last)
 {
 	*first = w->n ? w->t[w->head] : 0;

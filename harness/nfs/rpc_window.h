@@ -57,6 +57,15 @@ int rpc_window_cut(const struct rpc_window *w, double t0, double t1, struct ms_m
 		   struct ms_mount *after);
 void rpc_window_free_mount(struct ms_mount *m);
 
+/*
+ * When the mount's READ and WRITE RPCs last grew, at or before @before (CLOCK_REALTIME
+ * seconds): within the last interval whose samples show growth, at the point where the
+ * growth seen there would have ended at the rate of the second before it. 0 when they never
+ * grew. What fio before 3.36 does not say, the end of its I/O: its report comes after it by
+ * what fio does after (point_rpc.c).
+ */
+double rpc_window_last_io(const struct rpc_window *w, double before);
+
 /* The times of the oldest and newest samples. */
 void rpc_window_span(const struct rpc_window *w, double *first, double *last);
 

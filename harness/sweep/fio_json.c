@@ -420,9 +420,9 @@ double fio_result_runtime(const struct fio_result *r)
  * fio 3.36 on says when each job's measured window began (job_start: the end
  * of the ramp, CLOCK_REALTIME ms). Before, only when the report was written
  * (timestamp_ms), which lags the last I/O by what fio does after it: a few
- * hundredths of a second in 3.33 on a quiet machine, 0.18 s seen under CI's
- * load, 0.25 s in 3.39 and 3.42 (a 4 s window missed 5% of its READs);
- * results-schema/README.md says so.
+ * hundredths of a second in 3.33 on a quiet machine, up to 0.66 s seen under
+ * CI's load, 0.25 s in 3.39 and 3.42 (a 4 s window missed 5% of its READs).
+ * point_rpc.c then ends the RPC window at the NFS client's own last I/O.
  */
 int fio_result_window(const struct fio_result *r, double *t0, double *t1)
 {

@@ -5,6 +5,7 @@
  */
 #include <check.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -117,6 +118,47 @@ START_TEST(test_ring_and_broken)
 }
 END_TEST
 
+/*
+ * The end of the I/O, for fio before 3.36: READs grow by 1000 a sample, then by 500, then not
+ * at all, while GETATTRs grow to the end (not data); at the rate before, the 500 took half of
+ * their interval. Asked for an earlier time, the last growth before it.
+ */
+START_TEST(test_last_io)
+{
+	unsigned int reads[] = { 1000, 2000, 3000, 3500, 3500, 3500 };
+	char path[] = "/tmp/nfsweep-ms-XXXXXX";
+	struct rpc_window w;
+	double t[6], want;
+
+	close(mkstemp(path));
+	write_stats(path, "/mnt/nc1", reads[0], 10);
+	ck_assert_int_eq(rpc_window_start(&w, path, "/mnt/nc1", 4), 0);
+	t[0] = w.t[0];
+	for (int i = 1; i < 6; i++) {
+		usleep(50000);
+		write_stats(path, "/mnt/nc1", reads[i], 10 + i);
+		rpc_window_sample(&w);
+		t[i] = w.t[i];
+	}
+	/* 500 at the rate of the samples before (2000 over t[2] - t[0]) */
+	want = t[2] + 500 / (2000 / (t[2] - t[0]));
+	ck_assert_msg(fabs(rpc_window_last_io(&w, t[5] + 1) - want) < 1e-9, "%f, not %f",
+		      rpc_window_last_io(&w, t[5] + 1) - t[0], want - t[0]);
+	ck_assert(want > t[2] && want < t[3]);
+	/* before the last growth: the one before it, a whole interval's (at its end) */
+	ck_assert(fabs(rpc_window_last_io(&w, t[2] - 0.001) - t[2]) < 1e-9);
+	/* the first interval has no rate before it: its end */
+	ck_assert(rpc_window_last_io(&w, t[1] - 0.001) == t[1]);
+	rpc_window_free(&w);
+	write_stats(path, "/mnt/nc1", 7, 10);
+	ck_assert_int_eq(rpc_window_start(&w, path, "/mnt/nc1", 4), 0);
+	rpc_window_sample(&w);
+	ck_assert(rpc_window_last_io(&w, 1e12) == 0); /* never grew */
+	rpc_window_free(&w);
+	unlink(path);
+}
+END_TEST
+
 Suite *make_rpc_window_suite(void)
 {
 	Suite *s = suite_create("rpc_window");
@@ -124,6 +166,7 @@ Suite *make_rpc_window_suite(void)
 
 	tcase_add_test(tc, test_interpolated_cut);
 	tcase_add_test(tc, test_ring_and_broken);
+	tcase_add_test(tc, test_last_io);
 	suite_add_tcase(s, tc);
 	return s;
 }
