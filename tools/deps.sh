@@ -30,7 +30,8 @@ pkgs_lab="user-mode-linux busybox-static nfs-kernel-server nfs-common rpcbind
 pkgs_qemu="qemu-system-x86 xz-utils zstd"
 # fio's own t/run-fio-tests.py imports statsmodels from 3.36 on (t_fio_suite).
 pkgs_fiosuite="python3-statsmodels"
-pkgs_bench="linux-perf strace"
+# python3-scipy: Student's t for the measurement tools' tables (tools/noise_table.py)
+pkgs_bench="linux-perf strace python3-scipy"
 pkgs_plot="gnuplot-nox"
 # The CSV and workbook tests: Calc converts to CSV and PDF, poppler renders a page to check its chart.
 pkgs_office="libreoffice-calc-nogui poppler-utils"
