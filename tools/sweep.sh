@@ -128,8 +128,9 @@ if "$top/tools/deps.sh" plot; then
 else
 	echo "make sweep: no charts: gnuplot could not be installed" >&2
 fi
-# compare says nothing (and writes nothing) for a single target.
-"$nfsweep" compare "$csv" 2>/dev/null | sed -n '1,6p'
+# compare says nothing (and writes nothing) for a single target. The headlines and what their
+# marks mean (the ratio of every point is in compare.csv and the report).
+"$nfsweep" compare --headlines "$csv" 2>/dev/null
 [ -f "$out/compare.csv" ] || echo "make sweep: one target: no nconnect comparison" >&2
 # The workbook: every table with the spreadsheet's own charts drawn from its cells.
 "$nfsweep" sheet "$csv" >/dev/null || rc=1

@@ -27,7 +27,7 @@
 
 struct compare_opts {
 	const char *base, *out, *reference;
-	int report;
+	int report, headlines;
 };
 
 /* clang-format off */
@@ -52,7 +52,17 @@ static const struct opt o_report = {
 	.more = "One self-contained HTML page, as nfsweep report writes for one run: what each run "
 		"was, side by side, and every ratio of the CSV.",
 };
-static const struct opt *const compare_opts[] = { &o_base, &o_out, &o_reference, &o_report, NULL };
+static const struct opt o_headlines = {
+	.name = "headlines",
+	.type = OPT_FLAG,
+	.off = offsetof(struct compare_opts, headlines),
+	.help = "one file: print the headline ratios and the notes only (the CSV has every ratio)",
+	.more = "What make sweep prints at its end: the published nconnect comparison beside the "
+		"published gains, and what its marks mean; the ratio of every point is still written "
+		"to the CSV.",
+};
+static const struct opt *const compare_opts[] = { &o_base,   &o_out,	   &o_reference,
+						  &o_report, &o_headlines, NULL };
 
 /* The before/after page beside the CSV just written: EXIT_OK, or EXIT_SETUP (said). */
 static int write_runs_page(const char *before, const char *after, const char *csv)
@@ -354,22 +364,27 @@ static int point_figs(const struct results_table *t, const char *file, int base,
 	return 0;
 }
 
+/* Every point's ratio into the CSV, and unless @csv_only, printed. */
 static void print_points(const struct results_table *t, int base, const struct figs *fs, size_t k,
-			 double level, struct csv_file *out)
+			 double level, struct csv_file *out, int csv_only)
 {
 	for (int p = 0; p < t->nprofiles; p++) {
 		enum rt_metric m = rt_is_throughput(t, p) ? RT_TOTAL_MIB : RT_TOTAL_IOPS;
 
-		printf("\n%s: total %s, ratio to %s, with its interval\n%-7s", t->profiles[p],
-		       m == RT_TOTAL_MIB ? "MiB/s" : "IOPS", t->targets[base], "read %");
+		if (!csv_only)
+			printf("\n%s: total %s, ratio to %s, with its interval\n%-7s",
+			       t->profiles[p], m == RT_TOTAL_MIB ? "MiB/s" : "IOPS",
+			       t->targets[base], "read %");
 		for (int tg = 0, left = t->ntargets - 1; tg < t->ntargets; tg++)
-			if (tg != base)
+			if (tg != base && !csv_only)
 				printf(--left ? " %-28s" : " %s", t->targets[tg]);
-		printf("\n");
+		if (!csv_only)
+			printf("\n");
 		for (int pct = 100; pct >= 0; pct--) {
 			if (!rt_has_pct(t, p, pct))
 				continue;
-			printf("%-7d", pct);
+			if (!csv_only)
+				printf("%-7d", pct);
 			for (int tg = 0; tg < t->ntargets; tg++) {
 				const struct verdict_fig *f;
 				char cell[64];
@@ -377,16 +392,18 @@ static void print_points(const struct results_table *t, int base, const struct f
 				if (tg == base)
 					continue;
 				f = &fs->f[k++];
-				printf(tg == t->ntargets - 1 || (tg == t->ntargets - 2 &&
-								 base == t->ntargets - 1) ?
-					       " %s" :
-					       " %-28s",
-				       shown(f, cell, sizeof(cell)));
+				if (!csv_only)
+					printf(tg == t->ntargets - 1 || (tg == t->ntargets - 2 &&
+									 base == t->ntargets - 1) ?
+						       " %s" :
+						       " %-28s",
+					       shown(f, cell, sizeof(cell)));
 				if (f->has)
 					csv_ratio(out, "point", t->profiles[p], f, t->targets[tg],
 						  t->targets[base], -1, "", level);
 			}
-			printf("\n");
+			if (!csv_only)
+				printf("\n");
 		}
 	}
 }
@@ -578,7 +595,7 @@ static int compare_targets(struct compare_opts *o, const struct results_table *t
 	ret = EXIT_SETUP;
 	if (!open_out(o, file, "compare.csv", outbuf, sizeof(outbuf), &out)) {
 		print_headlines(t, &ref, file, &fs, level, &out);
-		print_points(t, base, &fs, nh, level, &out);
+		print_points(t, base, &fs, nh, level, &out, o->headlines);
 		print_family(&fs, level, judged, different);
 		ret = commit_out(&out);
 	}
@@ -620,6 +637,13 @@ static int cmd_compare_main(const struct command *cmd, int argc, char **argv)
 			"nfsweep compare: --report is for two files; the page of one run is "
 			"nfsweep report %s\n",
 			argv[argi]);
+		ret = EXIT_USAGE;
+		goto out;
+	}
+	if (nfiles == 2 && o.headlines) {
+		fprintf(stderr,
+			"nfsweep compare: --headlines is for one file (the published nconnect "
+			"comparison of its targets); two runs have no headlines\n");
 		ret = EXIT_USAGE;
 		goto out;
 	}
@@ -670,10 +694,10 @@ const struct command command_compare = {
 		"With one file: the ratio of each target to the base target per profile and read "
 		"%, on total\nMiB/s (64 KiB and larger blocks) or total IOPS, and the headline "
 		"ratios of the published\nnconnect comparison (seq read, seq write, random read, "
-		"random write) beside the published\ngains and their difference from them (compare.csv). With two files (before "
-		"and after a tuning change): each point of the\nsecond over the same point of the "
-		"first, throughput and p99 latency of reads and writes\n(compare-runs.csv beside "
-		"the second). Each ratio with its interval and a verdict: better,\nworse, or "
+		"random write) beside the published\ngains and their difference from them (compare.csv; "
+		"--headlines prints these only).\nWith two files (before and after a tuning change): "
+		"each point of the second over the same\npoint of the first, throughput and p99 "
+		"latency of reads and writes (compare-runs.csv\nbeside the second). Each ratio with its interval and a verdict: better,\nworse, or "
 		"~, no difference this data can show; from the repeats (--repeat), or from one\n"
 		"run's seconds, a lower bound on the noise; all the figures judged together by\n"
 		"Benjamini and Hochberg's rule at 5 % (results-schema/README.md, Differences and "

@@ -58,8 +58,17 @@ python3 "$T_HERE/results_check.py" "$csv" --rows 8 --status ok --once ||
 # the guest's stderr is a serial line (a terminal to nfsweep): no status line in a log
 grep -q $'\033\[K' "$T_DISK/out1" "$T_DISK/out" && fail "fio's status line went into the log of make sweep"
 grep -A5 '^nconnect comparison' "$T_DISK/out"
-grep -Eq '64 KiB sequential read +MiB/s +[0-9.]+x +2\.3x +[-+][0-9]+%' "$T_DISK/out" ||
+# each ratio with its interval and verdict, or "?" (not judged), the published gain beside it
+grep -Eq '64 KiB sequential read +MiB/s +[0-9.]+x( \[[0-9.]+, [0-9.]+\] [~a-z]+[^*]?\*?| \?) +2\.3x +[-+][0-9]+%' \
+	"$T_DISK/out" ||
 	fail "make sweep did not print the ratios beside the article's: $(cat "$T_DISK/out")"
+# and what its marks mean: a "?" with its reason, the per-point tables left to compare.csv
+if grep -Eq '^  [0-9a-zA-Z ]+ (MiB|IO)/s +[0-9.]+x \?' "$T_DISK/out"; then
+	grep -Eq '^\?: [0-9]+ not judged, e\.g\.: .+' "$T_DISK/out" ||
+		fail "make sweep printed a ? with no reason: $(cat "$T_DISK/out")"
+fi
+grep -q ', ratio to nc1, with its interval$' "$T_DISK/out" &&
+	fail "make sweep printed compare's tables of every point (compare --headlines)"
 python3 "$T_HERE/results_check.py" "$csv" --rows 8 --status ok --nfs || fail "the sweep's rows"
 
 python3 - "$csv" <<'PY' || fail "the cloud model's effects"
@@ -115,7 +124,8 @@ report_check "$page" sweep --compare "$(dirname "$csv")/compare.csv" --max-bytes
 # The workbook make sweep wrote, opened by LibreOffice: every sheet against the files, the
 # nconnect sheet, each chart's series drawn on its PDF page.
 sheet_check "$(dirname "$csv")/sweep.xlsx" "$csv" --need seq64k --need rand4k --need nconnect \
-	--shot "$T_SHEET_OUT/make-sweep.png" || fail "make sweep's workbook"
+	--shot "$T_SHEET_OUT/make-sweep.png" ||
+	{ cp "$(dirname "$csv")/sweep.xlsx" "$T_SHEET_OUT/make-sweep.xlsx"; fail "make sweep's workbook (kept: $T_SHEET_OUT/make-sweep.xlsx)"; }
 
 # Bad cloud options: refused before anything boots, naming the option.
 for bad in "--conn-slots 1" "--scale 0" "--rtt 5s"; do

@@ -31,6 +31,16 @@ if any(r["target"] != "nc8" or r["base"] != "nc1" for r in rows):
 print("compare: %d rows as expected" % len(rows))
 PY
 grep -q '64 KiB sequential read .* 2.30x .* 2.3x .* +0%' "$T_DISK/compare.txt" || fail "headline table: $(cat "$T_DISK/compare.txt")"
+# --headlines (make sweep's): the same headlines and notes, no table of every point, the same CSV
+cp "$T_DISK/compare.csv" "$T_DISK/compare-full.csv"
+"$N" compare --headlines "$T_DISK/sweep.csv" --base nc1 >"$T_DISK/head.txt" || fail "compare --headlines exited $?"
+grep -q '64 KiB sequential read .* 2.30x .* 2.3x .* +0%' "$T_DISK/head.txt" || fail "--headlines: $(cat "$T_DISK/head.txt")"
+grep -q 'ratio to nc1, with its interval' "$T_DISK/compare.txt" || fail "compare printed no table of every point"
+grep -q 'ratio to nc1, with its interval' "$T_DISK/head.txt" && fail "--headlines printed the table of every point"
+grep -q '^[0-9]* figures\? judged' "$T_DISK/head.txt" || fail "--headlines without the notes: $(cat "$T_DISK/head.txt")"
+cmp -s "$T_DISK/compare.csv" "$T_DISK/compare-full.csv" || fail "--headlines wrote another compare.csv"
+"$N" compare --headlines "$T_DISK/sweep.csv" "$T_DISK/sweep.csv" >/dev/null 2>"$T_DISK/head2.txt"
+[ $? = 2 ] && grep -q -- '--headlines is for one file' "$T_DISK/head2.txt" || fail "--headlines with two files: $(cat "$T_DISK/head2.txt")"
 # Against nc8 the point ratios are the inverse; the published comparison is
 # still nconnect=8 over nconnect=1 (the rows' nconnect_asked and transports).
 "$N" compare "$T_DISK/sweep.csv" --base nc8 --out "$T_DISK/inv.csv" >"$T_DISK/inv.txt" || fail "--base nc8"
