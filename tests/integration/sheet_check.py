@@ -35,6 +35,7 @@ NS = {"m": "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
       "a": "http://schemas.openxmlformats.org/drawingml/2006/main"}
 TABLE_ROW = 4  # the chart-ready table's header row on its sheet, from 0 (sheet_charts.c)
 problems = []
+DPI = 200  # the chart pages' resolution
 
 
 def bad(msg):
@@ -288,9 +289,13 @@ def main():
                 bad("no page of the PDF begins with the title of sheet %s" % sheet)
                 continue
             png = os.path.join(tmp, "page-%d" % page)
-            subprocess.run(["pdftoppm", "-f", str(page), "-l", str(page), "-r", "100",
+            # at 200 dpi a chart's line (0.75 pt, 2 px) always has a core of its exact colour;
+            # at 100 dpi, one px wide, a level line between two rows of pixels had none (CI:
+            # a series "not drawn" that was drawn, in two tones of antialiasing)
+            subprocess.run(["pdftoppm", "-f", str(page), "-l", str(page), "-r", str(DPI),
                             "-singlefile", pdf, png], check=True)
             img = ppm(png + ".ppm")
+            failed = len(problems)
             table = "%s.%s.table.csv" % (base, sheet)
             # one row (an op mix, one --mix share): bars, each a filled area, not a line across
             bars = os.path.exists(table) and len(list(csv.reader(open(table)))) == 2
@@ -299,10 +304,16 @@ def main():
                 n, span = colour_span(img, rgb)
                 # a legend's swatch is some 20 px wide at 100 dpi, a bar some 40 x 100 px;
                 # a series of points spans a plot area
-                if (bars and n < 1500) or (not bars and (n < 40 or span < img[0] // 6)):
+                k = (DPI / 100) ** 2
+                if (bars and n < 1500 * k) or (not bars and (n < 40 * k or span < img[0] // 6)):
                     bad("sheet %s, page %d: colour #%s of a series: %d pixels in %d px "
                         "of columns (the page is %d px wide): not drawn across a chart" %
                         (sheet, page, hexc, n, span, img[0]))
+            if a.shot and len(problems) > failed:
+                # the page as it was checked, beside the shot, for whoever reads the failure
+                keep = "%s-%s-page%d" % (a.shot[:-4], re.sub(r"[^A-Za-z0-9_.-]", "_", sheet), page)
+                shutil.copy(png + ".ppm", keep + ".ppm")
+                bad("the page checked: %s.ppm" % keep)
             drawn += 1
             if a.shot and drawn == 1:
                 subprocess.run(["pdftoppm", "-f", str(page), "-l", str(page), "-r", "80", "-png",
