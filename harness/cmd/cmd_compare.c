@@ -424,6 +424,22 @@ static int find_base(const struct results_table *t, const char *file, const char
 /* The three figures of one point of run B against run A: the total, read p99, write p99. */
 static const enum rt_metric runs_metrics[3] = { RT_TOTAL_MIB, RT_READ_P99, RT_WRITE_P99 };
 
+/*
+ * The target of @b that is @a's target @ta at (@pa, @pct) in @a and (@pb, @pct) in @b, when both
+ * runs have ok rows there; else -1. The one rule of which points two runs share, for the figures
+ * and for their printing, which walk the points in the same order.
+ */
+static int shared_point(const struct results_table *a, const struct results_table *b, int pa,
+			int pb, int pct, int ta)
+{
+	int tb = rt_target(b, a->targets[ta]);
+
+	if (pb < 0 || !rt_has_pct(a, pa, pct) || !rt_has_pct(b, pb, pct) || tb < 0 ||
+	    !rt_rows(a, pa, pct, ta) || !rt_rows(b, pb, pct, tb))
+		return -1;
+	return tb;
+}
+
 static int runs_figs(const struct results_table *a, const struct results_table *b, const char *fa,
 		     const char *fb, struct figs *fs)
 {
@@ -433,12 +449,10 @@ static int runs_figs(const struct results_table *a, const struct results_table *
 		int pb = rt_profile(b, a->profiles[pa]);
 
 		for (int pct = 100; pb >= 0 && pct >= 0; pct--) {
-			if (!rt_has_pct(a, pa, pct) || !rt_has_pct(b, pb, pct))
-				continue;
 			for (int ta = 0; ta < a->ntargets; ta++) {
-				int tb = rt_target(b, a->targets[ta]);
+				int tb = shared_point(a, b, pa, pb, pct, ta);
 
-				if (tb < 0 || !rt_rows(a, pa, pct, ta) || !rt_rows(b, pb, pct, tb))
+				if (tb < 0)
 					continue;
 				matched++;
 				for (int k = 0; k < 3; k++) {
@@ -477,12 +491,8 @@ static void print_runs(const struct results_table *a, const struct results_table
 		int pb = rt_profile(b, a->profiles[pa]), head = 0;
 
 		for (int pct = 100; pb >= 0 && pct >= 0; pct--) {
-			if (!rt_has_pct(a, pa, pct) || !rt_has_pct(b, pb, pct))
-				continue;
 			for (int ta = 0; ta < a->ntargets; ta++) {
-				int tb = rt_target(b, a->targets[ta]);
-
-				if (tb < 0 || !rt_rows(a, pa, pct, ta) || !rt_rows(b, pb, pct, tb))
+				if (shared_point(a, b, pa, pb, pct, ta) < 0)
 					continue;
 				if (!head++)
 					printf("\n%s (second / first)\n%-7s %-10s %-28s %-28s %s\n",
