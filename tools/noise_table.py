@@ -8,13 +8,11 @@ gives a ratio of two sides of n repeats each (Welch's t on the logarithms, resul
 sweeps (about 130 figures, Benjamini and Hochberg's level when nothing is different); and the
 fewest repeats a side that see a 10 % difference there. Every s.csv is read; one without a whole
 ok row is named, and the exit status is 1."""
-import csv
 import math
-import os
-import re
 import statistics
 import sys
 
+from measure_runs import ok_rows
 from scipy.stats import t as student
 
 REPEATS = (2, 3, 5, 10)
@@ -34,22 +32,10 @@ def fewest(sd, level):
 
 def main(d):
     runs, bad = {}, []
-    for name in sorted(os.listdir(d)):
-        m = re.fullmatch(r"r(\d+)-(seq64k|rand4k)-(\d+)", name)
-        if not m:
-            continue
-        path = os.path.join(d, name, "s.csv")
-        try:
-            rows = list(csv.DictReader(open(path)))
-        except OSError as e:
-            bad.append(f"{path}: {e.strerror}")
-            continue
-        if len(rows) != 1 or rows[0]["status"] != "ok":
-            bad.append(f"{path}: not one ok row ({[r['status'] for r in rows]})")
-            continue
+    for m, row in ok_rows(d, r"r(\d+)-(seq64k|rand4k)-(\d+)", bad):
         _, prof, rt = m.groups()
         col = "total_mib_s" if prof == "seq64k" else "total_iops"
-        runs.setdefault((prof, int(rt)), []).append(float(rows[0][col]))
+        runs.setdefault((prof, int(rt)), []).append(float(row[col]))
     heads = " | ".join(f"n={n}" for n in REPEATS)
     print(f"| point | runtime | runs | mean | run to run | 95 %, one figure: {heads} "
           f"| 10 % seen from | in 130 figures: {heads} | 10 % seen from |")

@@ -6,30 +6,17 @@ rand4k), the steady one (the window's: steady_total_mib_s, steady_total_iops), t
 round (median and range), how many rounds fio found steady, and each way's wall time (median).
 Then the sweep's time both ways: the sum over the points of each way's median. Every s.csv is
 read; one without a whole ok row is named, and the exit status is 1."""
-import csv
-import os
-import re
 import statistics
 import sys
+
+from measure_runs import ok_rows
 
 
 def main(d):
     runs, bad = {}, []
-    for name in sorted(os.listdir(d)):
-        m = re.fullmatch(r"r(\d+)-(seq64k|rand4k)-(\d+)-(nc\d+)-(full|steady)", name)
-        if not m:
-            continue
-        path = os.path.join(d, name, "s.csv")
-        try:
-            rows = list(csv.DictReader(open(path)))
-        except OSError as e:
-            bad.append(f"{path}: {e.strerror}")
-            continue
-        if len(rows) != 1 or rows[0]["status"] != "ok":
-            bad.append(f"{path}: not one ok row ({[r['status'] for r in rows]})")
-            continue
+    for m, row in ok_rows(d, r"r(\d+)-(seq64k|rand4k)-(\d+)-(nc\d+)-(full|steady)", bad):
         rnd, prof, mix, tgt, way = m.groups()
-        runs.setdefault((prof, int(mix), tgt), {}).setdefault(int(rnd), {})[way] = rows[0]
+        runs.setdefault((prof, int(mix), tgt), {}).setdefault(int(rnd), {})[way] = row
     print("| point | full | steady | steady/full, median [range] | steady in | time full | time steady |")
     print("|---|---|---|---|---|---|---|")
     totals = {"full": 0.0, "steady": 0.0}
