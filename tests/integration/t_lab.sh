@@ -7,8 +7,8 @@
 # 2-core machine running UML, is what binds on both mounts (at 500 Mbit/s
 # eight flows can outrun the emulated machine when it is busy).
 # Then: a command's status and output come back as they are, a timeout
-# kills the guest with the documented code, the nconnect trap is caught
-# (91), no guest survives.
+# kills the guest with the documented code, two runs given one LAB_LOCK take
+# turns, the nconnect trap is caught (91), no guest survives.
 . "$(dirname "$0")/lib.sh"
 LAB=$T_TOP/lab/run
 
@@ -59,13 +59,48 @@ grep -qx err "$res/err" || fail "the command's stderr is not on stderr: $(cat "$
 grep -q 'Power' "$res/out" && fail "the guest kernel's messages are on stdout"
 no_guest_left "output"
 
+# (timed from here: not after a wait for another lane's guest, CI's LAB_LOCK)
 start=$(date +%s)
-"$LAB" --timeout 12 'sleep 600' >/dev/null 2>"$res/timeout.err"
+LAB_LOCK='' "$LAB" --timeout 12 'sleep 600' >/dev/null 2>"$res/timeout.err"
 rc=$?
 [ $rc = 124 ] || fail "timeout gave $rc, not 124"
 grep -q "timeout after 12s" "$res/timeout.err" || fail "timeout message missing: $(cat "$res/timeout.err")"
 [ $(( $(date +%s) - start )) -lt 60 ] || fail "the timeout took too long to act"
 no_guest_left "timeout"
+
+# LAB_LOCK: two lab/runs given the same file take turns (CI's two lanes). A holds it from before
+# its guest boots to its end; B, started meanwhile, says it waited and runs after A's command.
+lock=$T_DISK/lab.lock
+LAB_LOCK=$lock "$LAB" --timeout 120 'sleep 4; date +%s.%N' >"$res/lockA.out" 2>"$res/lockA.err" &
+a=$!
+for _ in $(seq 1 100); do flock -n "$lock" true || break; sleep 0.1; done
+flock -n "$lock" true && fail "lab/run with LAB_LOCK did not take the lock"
+LAB_LOCK=$lock "$LAB" --timeout 120 'date +%s.%N' >"$res/lockB.out" 2>"$res/lockB.err"
+rc=$?
+wait "$a" || fail "the first LAB_LOCK run exited $?: $(tail -n 3 "$res/lockA.err")"
+[ $rc = 0 ] || fail "the second LAB_LOCK run exited $rc: $(tail -n 3 "$res/lockB.err")"
+grep -q "waited [0-9]*s for LAB_LOCK=$lock" "$res/lockB.err" ||
+	fail "the second LAB_LOCK run did not say it waited: $(cat "$res/lockB.err")"
+ta=$(tail -n 1 "$res/lockA.out") tb=$(tail -n 1 "$res/lockB.out")
+python3 -c "import sys; sys.exit(0 if float('$tb') > float('$ta') > 0 else 1)" ||
+	fail "the two LAB_LOCK runs did not take turns (A ended $ta, B ran $tb)"
+# a signal while waiting ends the wait and lab/run, no guest started
+exec {held}>>"$lock"
+flock "$held"
+# (job control: a script's background job otherwise starts with SIGINT ignored)
+set -m
+LAB_LOCK=$lock "$LAB" --timeout 120 true >/dev/null 2>"$res/lockC.err" &
+c=$!
+set +m
+sleep 2
+kill -INT "$c"
+t0=$(date +%s)
+wait "$c"
+rc=$?
+exec {held}>&-
+[ $rc = 130 ] || fail "SIGINT while waiting for LAB_LOCK: exit $rc, not 130"
+[ $(( $(date +%s) - t0 )) -le 3 ] || fail "SIGINT while waiting for LAB_LOCK took over 3 s"
+no_guest_left "LAB_LOCK"
 
 "$LAB" --share-client --timeout 120 true >/dev/null 2>"$res/share.err"
 rc=$?
