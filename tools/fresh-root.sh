@@ -137,6 +137,18 @@ if [ -n "$tarballs" ]; then
 	envs+=(FIO_TARBALLS=/root/fio-releases)
 fi
 
+# LAB_LOCK=FILE (lab/run; .ci/run): the root's guests take turns with this machine's, the
+# file's directory bound at the same path
+if [ -n "${LAB_LOCK:-}" ]; then
+	lockdir=$(dirname "$LAB_LOCK")
+	case $lockdir in /*) ;; *) die "LAB_LOCK=$LAB_LOCK: not an absolute path" ;; esac
+	mkdir -p "$root$lockdir"
+	mount --bind "$lockdir" "$root$lockdir" && mnts+=("$root$lockdir") || die "bind $lockdir"
+	envs+=("LAB_LOCK=$LAB_LOCK")
+fi
+# TEST_TIMEOUT (tests/integration/run.sh): each test's limit, as set outside
+[ -n "${TEST_TIMEOUT:-}" ] && envs+=("TEST_TIMEOUT=$TEST_TIMEOUT")
+
 if [ -n "$with" ]; then
 	mkdir -p "$root/root/with"
 	mount --bind -o ro "$with" "$root/root/with" && mnts+=("$root/root/with") || die "bind $with"

@@ -28,7 +28,8 @@ make -s -C "$T_TOP" sweep MIX=100,0 RESULTS="$res" >"$T_DISK/out1" 2>&1 &
 mpid=$!
 set +m
 n=0
-for _ in $(seq 1 900); do
+# (up to 10 minutes: under CI's LAB_LOCK the guest may first wait for the other lane's)
+for _ in $(seq 1 3000); do
 	n=$(cat "$res"/*/sweep.csv 2>/dev/null | wc -l)
 	[ "$n" -ge 4 ] && break
 	kill -0 "$mpid" 2>/dev/null || break
