@@ -6,10 +6,14 @@
 # Usage: run.sh [t_name ...]   (default: all)
 # Env:   TEST_TIMEOUT (seconds per test, default 900), BUILD, FIO_SRC, T_NET (netblock.sh);
 #        T_SAN_NFSWEEP, T_SAN_TESTS, T_SAN_REPORTS (make test SANITIZE=1): the tests named in
-#        T_SAN_TESTS run with that nfsweep (ASan + UBSan), their reports into T_SAN_REPORTS
+#        T_SAN_TESTS run with that nfsweep (ASan + UBSan), their reports into T_SAN_REPORTS;
+#        T_SKIP_FILE: lines "t_name: why" (# comments): those tests are skipped, saying why
+#        (CI's Debian 13 root, .ci/debian13.skip)
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 timeout_s=${TEST_TIMEOUT:-900}
+[ -z "${T_SKIP_FILE:-}" ] || [ -r "$T_SKIP_FILE" ] ||
+	{ echo "run.sh: T_SKIP_FILE=$T_SKIP_FILE: cannot read it" >&2; exit 2; }
 cd "$here" || exit 1
 
 # this run's loopback block for every test (netblock.sh)
@@ -35,6 +39,14 @@ pass=0 fail=0 skip=0
 failed=() skipped=() timed_out=()
 for t in "${tests[@]}"; do
 	t=${t%.sh}.sh
+	why=""
+	[ -n "${T_SKIP_FILE:-}" ] && why=$(sed -n "s/^${t%.sh}: //p" "$T_SKIP_FILE")
+	if [ -n "$why" ]; then
+		printf 'Running %-36s SKIPPED: skip: %s (%s)\n' "${t%.sh}" "$why" "$T_SKIP_FILE"
+		skip=$((skip + 1))
+		skipped+=("$t")
+		continue
+	fi
 	start=$(date +%s)
 	cpu; cpu0=$cpu_s
 	printf 'Running %-36s ' "${t%.sh}"
