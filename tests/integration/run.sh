@@ -35,6 +35,21 @@ cpu() {	# into $cpu_s: in this shell, not a subshell (a fork starts with no chil
 	cpu_s=$(awk 'END { t = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/)
 		t += a[1] * 60 + a[2] }; printf "%d", t }' "$cpu_file")
 }
+# lab: each test's lab guests (lab/run's LAB_TIME_LOG): how many, how long they waited for
+# another lane's guest (CI's LAB_LOCK), booted and set up, and ran the test's command. The
+# boots and the waits are what sharing or ordering could save; the suite's totals at the end.
+lab_file=$(mktemp)
+lab_sum=(0 0 0 0)
+lab_account() {	# into $lab_s: this test's account, added to lab_sum
+	lab_s=""
+	[ -s "$lab_file" ] || return 0
+	local n w s c
+	read -r n w s c < <(awk '{ n++; w += $2; s += $4; c += $6 } END { print n, w, s, c }' \
+		"$lab_file")
+	lab_s="; lab guests: $n, waited $w s, setup $s s, command $c s"
+	lab_sum=($((lab_sum[0] + n)) $((lab_sum[1] + w)) $((lab_sum[2] + s)) $((lab_sum[3] + c)))
+	: > "$lab_file"
+}
 pass=0 fail=0 skip=0
 failed=() skipped=() timed_out=()
 for t in "${tests[@]}"; do
@@ -62,15 +77,18 @@ for t in "${tests[@]}"; do
 			UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:exitcode=86:log_path=$T_SAN_REPORTS/ubsan")
 		printf '%s' "(ASan) "
 	fi
-	timeout --kill-after=10 "$timeout_s" "${san[@]}" bash "./$t" >"$log" 2>&1 &
+	LAB_TIME_LOG=$lab_file timeout --kill-after=10 "$timeout_s" "${san[@]}" bash "./$t" \
+		>"$log" 2>&1 &
 	tpid=$!
-	trap 'kill -TERM "$tpid" 2>/dev/null; wait "$tpid"; rm -f "$log" "$cpu_file"; exit 130' INT TERM HUP
+	trap 'kill -TERM "$tpid" 2>/dev/null; wait "$tpid"; rm -f "$log" "$cpu_file" "$lab_file"
+		exit 130' INT TERM HUP
 	wait "$tpid"
 	rc=$?
 	trap - INT TERM HUP
 	secs=$(( $(date +%s) - start ))
 	cpu
-	secs="$secs s, CPU $((cpu_s - cpu0)) s"
+	lab_account
+	secs="$secs s, CPU $((cpu_s - cpu0)) s$lab_s"
 	# a file of scenarios (lib.sh's scenario) ends with one line that counts them
 	sc=$(grep -E '^scenarios: ' "$log" | tail -n 1)
 	case $rc in
@@ -86,8 +104,10 @@ for t in "${tests[@]}"; do
 	rm -f "$log"
 done
 
-rm -f "$cpu_file"
+rm -f "$cpu_file" "$lab_file"
 echo
+[ "${lab_sum[0]}" -gt 0 ] && echo "lab guests: ${lab_sum[0]}, waited ${lab_sum[1]} s," \
+	"setup ${lab_sum[2]} s, command ${lab_sum[3]} s"
 [ ${#failed[@]} -gt 0 ] && echo "FAILED: ${failed[*]}"
 [ ${#timed_out[@]} -gt 0 ] && echo "TIMED_OUT: ${timed_out[*]}"
 [ ${#skipped[@]} -gt 0 ] && echo "SKIPPED: ${skipped[*]}"
