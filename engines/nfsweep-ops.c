@@ -463,38 +463,6 @@ static struct io_u *fio_nfsweep_ops_event(struct thread_data *td, int event)
 	return ld->events[event];
 }
 
-/*
- * Append the whole line with one write() under an exclusive flock: every job
- * of a run appends to the same file at its end, and neither stdio (which
- * writes a long line in 4 KiB pieces) nor O_APPEND on every file system
- * (hostfs, NFS) keeps two jobs' lines apart. 0 or an errno.
- */
-static int append_line(const char *path, const char *line, size_t len)
-{
-	int fd, err = 0;
-
-	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return errno;
-	if (flock(fd, LOCK_EX))
-		err = errno;
-	while (!err && len) {
-		ssize_t n = write(fd, line, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			err = n < 0 ? errno : EIO;
-			break;
-		}
-		line += n;
-		len -= (size_t)n;
-	}
-	if (close(fd) && !err)
-		err = errno;
-	return err;
-}
-
 /* The job's statistics, one JSON line appended to ops_stats=FILE. */
 static void write_stats(struct thread_data *td, struct nfsweep_ops_data *ld)
 {
@@ -513,11 +481,11 @@ static void write_stats(struct thread_data *td, struct nfsweep_ops_data *ld)
 		return;
 	}
 	err = ops_stats_write(m, &ld->stats, td->o.name ? td->o.name : "job", td->subjob_number,
-			      o->mix, &ld->e.conf.mix, ld->read_pct);
+			      o->mix, &ld->e.conf.mix, ld->read_pct, NULL);
 	if (fclose(m) || err)
 		err = ENOMEM;
 	else
-		err = append_line(o->stats, line, len);
+		err = nfsweep_append_line(o->stats, line, len);
 	if (err)
 		nfsweep_err(td, ENGINE, "cleanup", "write", err, "ops_stats=%s", o->stats);
 	free(line);

@@ -5,9 +5,12 @@
  * the shared error format of the engines.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include "fio_glue.h"
 #include "numa_place.h"
@@ -91,4 +94,36 @@ enum fio_q_status nfsweep_queue_inline(struct thread_data *td, struct io_u *io_u
 	io_u_mark_submit(td, 1);
 	io_u_mark_complete(td, 1);
 	return FIO_Q_COMPLETED;
+}
+
+/*
+ * Append the whole line with one write() under an exclusive flock: every job
+ * of a run appends to the same file at its end, and neither stdio (which
+ * writes a long line in 4 KiB pieces) nor O_APPEND on every file system
+ * (hostfs, NFS) keeps two jobs' lines apart. 0 or an errno.
+ */
+int nfsweep_append_line(const char *path, const char *line, size_t len)
+{
+	int fd, err = 0;
+
+	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return errno;
+	if (flock(fd, LOCK_EX))
+		err = errno;
+	while (!err && len) {
+		ssize_t n = write(fd, line, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			err = n < 0 ? errno : EIO;
+			break;
+		}
+		line += n;
+		len -= (size_t)n;
+	}
+	if (close(fd) && !err)
+		err = errno;
+	return err;
 }

@@ -80,4 +80,11 @@ static inline void nfsweep_io_u_result(struct io_u *io_u, long long res)
 		io_u->error = 0;
 }
 
+/*
+ * Append @line (@len bytes) to @path whole: one write() under an exclusive flock, so that the
+ * jobs of a run, each appending its line at its end, never interleave (stdio writes a long
+ * line in pieces; O_APPEND is not atomic on every file system: hostfs, NFS). 0 or an errno.
+ */
+int nfsweep_append_line(const char *path, const char *line, size_t len);
+
 #endif

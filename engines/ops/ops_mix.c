@@ -35,32 +35,60 @@ const struct ops_op_info ops_ops[OPS_NOPS] = {
  * getdents64: the client chooses). eda_frontend and eda_backend:
  * SPECstorage 2020 EDA's two components, as the vendor published them.
  */
-static const struct {
-	const char *name;
-	const char *spec;
-} named_mixes[] = {
-	{ "sfs2008", "stat:26,neg_stat:24,read:18,access:11,write:10,chmod:4,readdir:3,"
-		     "readlink:1,create:1,unlink:1,statfs:1" },
-	{ "eda_frontend", "stat:39,access:15,write:15,write_file:10,read:8,read_file:7,create:2,"
-			  "chmod:1,mkdir:1,unlink:1,unlink2:1" },
-	{ "eda_backend", "seq_read:50,seq_write:50" },
+static const struct ops_named_mix named_mixes[] = {
+	{ .name = "sfs2008",
+	  .spec = "stat:26,neg_stat:24,read:18,access:11,write:10,chmod:4,readdir:3,"
+		  "readlink:1,create:1,unlink:1,statfs:1" },
+	{ .name = "eda_frontend",
+	  .spec = "stat:39,access:15,write:15,write_file:10,read:8,read_file:7,create:2,"
+		  "chmod:1,mkdir:1,unlink:1,unlink2:1" },
+	{ .name = "eda_backend", .spec = "seq_read:50,seq_write:50" },
 };
 
-int ops_op_find(const char *name)
+_Static_assert(OPS_NOPS <= OPS_MIX_MAX, "a mix holds every operation of nfsweep-ops");
+
+const struct ops_mix_table ops_mix_fs = {
+	.ops = ops_ops,
+	.nops = OPS_NOPS,
+	.named = named_mixes,
+	.nnamed = sizeof(named_mixes) / sizeof(named_mixes[0]),
+};
+
+int ops_mix_find(const struct ops_mix_table *t, const char *name)
 {
-	for (int i = 0; i < OPS_NOPS; i++)
-		if (!strcmp(ops_ops[i].name, name))
-			return i;
+	for (unsigned int i = 0; i < t->nops; i++)
+		if (!strcmp(t->ops[i].name, name))
+			return (int)i;
 	return -1;
 }
 
-void ops_op_names(char *buf, size_t len)
+int ops_op_find(const char *name)
+{
+	return ops_mix_find(&ops_mix_fs, name);
+}
+
+void ops_mix_names(const struct ops_mix_table *t, char *buf, size_t len)
 {
 	size_t n = 0;
 
 	buf[0] = '\0';
-	for (int i = 0; i < OPS_NOPS && n < len; i++)
-		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? ", " : "", ops_ops[i].name);
+	for (unsigned int i = 0; i < t->nops && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? ", " : "", t->ops[i].name);
+}
+
+void ops_op_names(char *buf, size_t len)
+{
+	ops_mix_names(&ops_mix_fs, buf, len);
+}
+
+/* The table's published mixes, for messages: "sfs2008, eda_frontend, ..". */
+static void named_names(const struct ops_mix_table *t, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (unsigned int i = 0; i < t->nnamed && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? ", " : "", t->named[i].name);
 }
 
 /* "12.5" -> 1250 hundredths; -1 if not a percentage with up to two decimals. */
@@ -103,9 +131,9 @@ static int parse_list(const char *spec, struct ops_mix *mix, char *err, size_t l
 			break;
 		}
 		*colon = '\0';
-		op = ops_op_find(item);
+		op = ops_mix_find(mix->t, item);
 		if (op < 0) {
-			ops_op_names(names, sizeof(names));
+			ops_mix_names(mix->t, names, sizeof(names));
 			snprintf(err, len, "unknown operation '%s' (the operations: %s)", item,
 				 names);
 			ret = -EINVAL;
@@ -119,7 +147,7 @@ static int parse_list(const char *spec, struct ops_mix *mix, char *err, size_t l
 			ret = -EINVAL;
 		} else {
 			mix->weight[op] = (unsigned int)w;
-			mix->class_total[ops_ops[op].cls] += (unsigned int)w;
+			mix->class_total[mix->t->ops[op].cls] += (unsigned int)w;
 			total += (unsigned long)w;
 		}
 	}
@@ -132,24 +160,40 @@ static int parse_list(const char *spec, struct ops_mix *mix, char *err, size_t l
 	return ret;
 }
 
-int ops_mix_parse(const char *spec, struct ops_mix *mix, char *err, size_t len)
+int ops_mix_parse_in(const struct ops_mix_table *t, const char *spec, struct ops_mix *mix,
+		     char *err, size_t len)
 {
+	char named[256];
+
 	memset(mix, 0, sizeof(*mix));
+	mix->t = t;
+	named_names(t, named, sizeof(named));
 	if (!spec || !*spec) {
-		snprintf(err, len, "no mix (sfs2008, eda_frontend, eda_backend or OP:PCT,..)");
+		snprintf(err, len, "no mix (%s or OP:PCT,..)", named);
 		return -EINVAL;
 	}
-	for (size_t i = 0; i < sizeof(named_mixes) / sizeof(named_mixes[0]); i++)
-		if (!strcmp(spec, named_mixes[i].name))
-			return parse_list(named_mixes[i].spec, mix, err, len);
+	for (unsigned int i = 0; i < t->nnamed; i++) {
+		if (strcmp(spec, t->named[i].name))
+			continue;
+		if (t->named[i].spec)
+			return parse_list(t->named[i].spec, mix, err, len);
+		for (unsigned int op = 0; op < t->nops; op++) {
+			mix->weight[op] = t->named[i].weight[op];
+			mix->class_total[t->ops[op].cls] += mix->weight[op];
+		}
+		return 0;
+	}
 	if (!strchr(spec, ':')) {
-		snprintf(err, len,
-			 "unknown mix '%s' (sfs2008, eda_frontend, eda_backend, or "
-			 "OP:PCT,.. of the operations)",
-			 spec);
+		snprintf(err, len, "unknown mix '%s' (%s, or OP:PCT,.. of the operations)", spec,
+			 named);
 		return -EINVAL;
 	}
 	return parse_list(spec, mix, err, len);
+}
+
+int ops_mix_parse(const char *spec, struct ops_mix *mix, char *err, size_t len)
+{
+	return ops_mix_parse_in(&ops_mix_fs, spec, mix, err, len);
 }
 
 unsigned int ops_mix_read_pct(const struct ops_mix *mix)
@@ -162,23 +206,23 @@ static int walk(const struct ops_mix *mix, int cls, unsigned long at)
 {
 	int last = -1;
 
-	for (int i = 0; i < OPS_NOPS; i++) {
-		if (!mix->weight[i] || (cls >= 0 && (int)ops_ops[i].cls != cls))
+	for (unsigned int i = 0; i < mix->t->nops; i++) {
+		if (!mix->weight[i] || (cls >= 0 && (int)mix->t->ops[i].cls != cls))
 			continue;
 		if (at < mix->weight[i])
-			return i;
+			return (int)i;
 		at -= mix->weight[i];
-		last = i;
+		last = (int)i;
 	}
 	return last;
 }
 
-enum ops_op ops_mix_pick(const struct ops_mix *mix, uint32_t r)
+int ops_mix_pick(const struct ops_mix *mix, uint32_t r)
 {
 	unsigned long total = mix->class_total[0] + mix->class_total[1];
 
 	/* r * total / 2^32: no modulo bias worth the name at these totals */
-	return (enum ops_op)walk(mix, -1, (unsigned long)(((uint64_t)r * total) >> 32));
+	return walk(mix, -1, (unsigned long)(((uint64_t)r * total) >> 32));
 }
 
 int ops_mix_pick_in_class(const struct ops_mix *mix, enum ops_class cls, uint32_t r)
@@ -190,9 +234,9 @@ int ops_mix_pick_in_class(const struct ops_mix *mix, enum ops_class cls, uint32_
 	return walk(mix, (int)cls, (unsigned long)(((uint64_t)r * total) >> 32));
 }
 
-double ops_mix_asked_pct(const struct ops_mix *mix, enum ops_op op, unsigned int read_pct)
+double ops_mix_asked_pct(const struct ops_mix *mix, int op, unsigned int read_pct)
 {
-	enum ops_class cls = ops_ops[op].cls;
+	enum ops_class cls = mix->t->ops[op].cls;
 	double class_pct = cls == OPS_READ_CLASS ? read_pct : 100.0 - read_pct;
 	unsigned int total = mix->class_total[0] + mix->class_total[1];
 

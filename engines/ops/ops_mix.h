@@ -50,29 +50,53 @@ struct ops_op_info {
 };
 extern const struct ops_op_info ops_ops[OPS_NOPS];
 
-/* The op named @name, or -1. */
+/*
+ * The operations a mix is of: nfsweep-ops's (ops_mix_fs, the file-system calls above), or
+ * another engine's (nfsweep-rpc's NFSv3 RPCs), each with its published mixes by name. A mix
+ * names its table: its weights are the table's operations, in the table's order.
+ */
+#define OPS_MIX_MAX 24
+struct ops_named_mix {
+	const char *name;
+	const char *spec;	    /* "OP:PCT,..", or */
+	const unsigned int *weight; /* a weight per operation of the table, in hundredths */
+};
+struct ops_mix_table {
+	const struct ops_op_info *ops;
+	unsigned int nops;
+	const struct ops_named_mix *named;
+	unsigned int nnamed;
+};
+extern const struct ops_mix_table ops_mix_fs;
+
+/* The op named @name in @t, or -1. */
+int ops_mix_find(const struct ops_mix_table *t, const char *name);
+/* The op named @name of nfsweep-ops, or -1. */
 int ops_op_find(const char *name);
 
 struct ops_mix {
-	unsigned int weight[OPS_NOPS]; /* in hundredths of a percent: 100.00 % = 10000 */
+	const struct ops_mix_table *t;
+	unsigned int weight[OPS_MIX_MAX]; /* in hundredths of a percent: 100.00 % = 10000 */
 	unsigned int class_total[2];
 };
 
 /*
- * "sfs2008", "eda_frontend", "eda_backend", or "OP:PCT,OP:PCT,.." (PCT
- * with up to two decimals, summing to 100). 0, or -EINVAL with @err
- * naming what is wrong and, for an unknown name, the valid ones.
+ * A published mix of @t by name ("sfs2008", ..), or "OP:PCT,OP:PCT,.." (PCT with up to two
+ * decimals, summing to 100). 0, or -EINVAL with @err naming what is wrong and, for an unknown
+ * name, the valid ones. ops_mix_parse: of nfsweep-ops (sfs2008, eda_frontend, eda_backend).
  */
+int ops_mix_parse_in(const struct ops_mix_table *t, const char *spec, struct ops_mix *mix,
+		     char *err, size_t len);
 int ops_mix_parse(const char *spec, struct ops_mix *mix, char *err, size_t len);
 
 /* The mix's read-class share, in percent, rounded: fio's rwmixread for it. */
 unsigned int ops_mix_read_pct(const struct ops_mix *mix);
 
 /*
- * The op for a random 32-bit @r, by the weights of the whole mix, or of
- * class @cls only (-1 when the mix has none of that class).
+ * The op (an index into the mix's table) for a random 32-bit @r, by the weights of the whole
+ * mix, or of class @cls only (-1 when the mix has none of that class).
  */
-enum ops_op ops_mix_pick(const struct ops_mix *mix, uint32_t r);
+int ops_mix_pick(const struct ops_mix *mix, uint32_t r);
 int ops_mix_pick_in_class(const struct ops_mix *mix, enum ops_class cls, uint32_t r);
 
 /*
@@ -80,9 +104,11 @@ int ops_mix_pick_in_class(const struct ops_mix *mix, enum ops_class cls, uint32_
  * its io_us as reads: its weight within its class times the class's share
  * (a mix of one class only takes every io_u: its weight in the mix).
  */
-double ops_mix_asked_pct(const struct ops_mix *mix, enum ops_op op, unsigned int read_pct);
+double ops_mix_asked_pct(const struct ops_mix *mix, int op, unsigned int read_pct);
 
-/* The names of every op, for messages: "stat, neg_stat, ..". */
+/* The names of every op of @t, for messages: "stat, neg_stat, ..". */
+void ops_mix_names(const struct ops_mix_table *t, char *buf, size_t len);
+/* The names of nfsweep-ops's ops. */
 void ops_op_names(char *buf, size_t len);
 
 #endif

@@ -27,7 +27,7 @@ uint64_t ops_hist_value(unsigned int b)
 	return ((uint64_t)(OPS_HIST_SUB + b % OPS_HIST_SUB) << shift) + ((1ull << shift) >> 1);
 }
 
-void ops_stats_add(struct ops_stats *s, enum ops_op op, uint64_t ns, uint64_t bytes, int error)
+void ops_stats_add(struct ops_stats *s, int op, uint64_t ns, uint64_t bytes, int error)
 {
 	struct ops_op_stats *o = &s->op[op];
 
@@ -74,7 +74,8 @@ static void put_string(FILE *f, const char *s)
 }
 
 int ops_stats_write(FILE *f, const struct ops_stats *s, const char *job, unsigned int jobnum,
-		    const char *mix_name, const struct ops_mix *mix, unsigned int read_pct)
+		    const char *mix_name, const struct ops_mix *mix, unsigned int read_pct,
+		    const char *extra)
 {
 	int first = 1;
 
@@ -83,7 +84,7 @@ int ops_stats_write(FILE *f, const struct ops_stats *s, const char *job, unsigne
 	fprintf(f, ",\"jobnum\":%u,\"mix\":", jobnum);
 	put_string(f, mix_name);
 	fprintf(f, ",\"read_pct\":%u,\"ops\":{", read_pct);
-	for (int i = 0; i < OPS_NOPS; i++) {
+	for (unsigned int i = 0; i < mix->t->nops; i++) {
 		const struct ops_op_stats *o = &s->op[i];
 		int pair = 0;
 
@@ -91,11 +92,14 @@ int ops_stats_write(FILE *f, const struct ops_stats *s, const char *job, unsigne
 			continue;
 		fprintf(f,
 			"%s\"%s\":{\"count\":%llu,\"errors\":%llu,\"bytes\":%llu,\"sum_ns\":%llu,"
-			"\"min_ns\":%llu,\"max_ns\":%llu,\"asked_pct\":%.4f,\"hist\":[",
-			first ? "" : ",", ops_ops[i].name, (unsigned long long)o->count,
+			"\"min_ns\":%llu,\"max_ns\":%llu,\"asked_pct\":%.4f,",
+			first ? "" : ",", mix->t->ops[i].name, (unsigned long long)o->count,
 			(unsigned long long)o->errors, (unsigned long long)o->bytes,
 			(unsigned long long)o->sum_ns, (unsigned long long)o->min_ns,
-			(unsigned long long)o->max_ns, ops_mix_asked_pct(mix, i, read_pct));
+			(unsigned long long)o->max_ns, ops_mix_asked_pct(mix, (int)i, read_pct));
+		if (o->rpcs)
+			fprintf(f, "\"rpcs\":%llu,", (unsigned long long)o->rpcs);
+		fprintf(f, "\"hist\":[");
 		first = 0;
 		for (unsigned int b = 0; b < OPS_HIST_BUCKETS; b++)
 			if (o->hist[b])
@@ -103,6 +107,6 @@ int ops_stats_write(FILE *f, const struct ops_stats *s, const char *job, unsigne
 					(unsigned long long)ops_hist_value(b), o->hist[b]);
 		fprintf(f, "]}");
 	}
-	fprintf(f, "}}\n");
+	fprintf(f, "}%s}\n", extra ? extra : "");
 	return ferror(f) ? -EIO : 0;
 }

@@ -20,28 +20,31 @@
 
 struct ops_op_stats {
 	uint64_t count, errors, bytes, sum_ns, min_ns, max_ns;
+	uint64_t rpcs; /* nfsweep-rpc: the RPCs its operations sent (0: not counted) */
 	uint32_t hist[OPS_HIST_BUCKETS];
 };
 
 struct ops_stats {
-	struct ops_op_stats op[OPS_NOPS];
+	struct ops_op_stats op[OPS_MIX_MAX]; /* by the mix's table */
 };
 
 /* The bucket of @ns, and the value a bucket stands for (its middle). */
 unsigned int ops_hist_bucket(uint64_t ns);
 uint64_t ops_hist_value(unsigned int bucket);
 
-void ops_stats_add(struct ops_stats *s, enum ops_op op, uint64_t ns, uint64_t bytes, int error);
+void ops_stats_add(struct ops_stats *s, int op, uint64_t ns, uint64_t bytes, int error);
 
 /* The value below which @pct % of the op's latencies fall (0 without any). */
 uint64_t ops_stats_percentile(const struct ops_op_stats *o, double pct);
 
 /*
  * One JSON line for a job: its name, the mix, fio's read share, and per op
- * that ran: count, errors, bytes, sum/min/max ns, asked_pct and the
- * histogram as [value_ns, count] pairs. 0, or -errno.
+ * that ran (by the mix's table's names): count, errors, bytes, sum/min/max ns, asked_pct,
+ * rpcs where counted, and the histogram as [value_ns, count] pairs; then @extra, if not
+ * NULL: more members of the line's object (",\"name\":..", the engine's own). 0, or -errno.
  */
 int ops_stats_write(FILE *f, const struct ops_stats *s, const char *job, unsigned int jobnum,
-		    const char *mix_name, const struct ops_mix *mix, unsigned int read_pct);
+		    const char *mix_name, const struct ops_mix *mix, unsigned int read_pct,
+		    const char *extra);
 
 #endif
