@@ -186,7 +186,7 @@ install: engines harness
 	install -d $(DEST)/$(LIBSUBDIR) $(DEST)/bin $(DEST)/share/nfsweep/profiles \
 		$(DEST)/share/man/man1 $(DEST)/share/bash-completion/completions
 	install -m 0644 $(BUILD)/engines/nfsweep-uring.so $(BUILD)/engines/nfsweep-aio.so \
-		$(BUILD)/engines/nfsweep-ops.so \
+		$(BUILD)/engines/nfsweep-ops.so $(BUILD)/engines/nfsweep-rpc.so \
 		$(DEST)/$(LIBSUBDIR)/
 	install -m 0755 $(BUILD)/harness/nfsweep $(DEST)/bin/
 	install -m 0644 profiles/*.fio profiles/*.fioinc $(DEST)/share/nfsweep/profiles/

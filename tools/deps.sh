@@ -16,8 +16,9 @@ set -eu
 # pull in: without them pkg-config fails for every library of the harness at once.
 # r-mathlib: R's standalone mathematics library (Rmath), Student's t for compare's intervals;
 # one package holds the library, its header and libRmath.pc.
+# libnfs-dev: nfsweep-rpc's NFSv3 client in user space (libnfs's raw RPC calls).
 pkgs_build="fio liburing-dev libaio-dev libnuma-dev numactl libjson-c-dev libmount-dev
-	libxlsxwriter-dev zlib1g-dev libminizip-dev r-mathlib pkg-config dpkg-dev make gcc"
+	libxlsxwriter-dev zlib1g-dev libminizip-dev r-mathlib libnfs-dev pkg-config dpkg-dev make gcc"
 # man-db: the tests render the man page (man -l), as a user reads it.
 pkgs_test="check python3 python3-seccomp man-db"
 # libFuzzer and the sanitizers' runtime come with clang's compiler-rt: the

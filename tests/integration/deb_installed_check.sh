@@ -51,7 +51,8 @@ fio_dep=$(dpkg-query -W -f '${Depends}' nfsweep | grep -o 'fio (= [^)]*)')
 # the layout Debian's rules ask for
 multiarch=/usr/lib/$(uname -m)-linux-gnu
 for f in /usr/bin/nfsweep "$multiarch/nfsweep/nfsweep-uring.so" "$multiarch/nfsweep/nfsweep-aio.so" \
-	"$multiarch/nfsweep/nfsweep-ops.so" /usr/share/nfsweep/profiles/rand4k.fio \
+	"$multiarch/nfsweep/nfsweep-ops.so" "$multiarch/nfsweep/nfsweep-rpc.so" \
+	/usr/share/nfsweep/profiles/rand4k.fio \
 	/usr/share/nfsweep/reference/anf-linux-benchmarks.csv /usr/share/nfsweep/lab/run \
 	/usr/share/man/man1/nfsweep.1.gz /usr/share/bash-completion/completions/nfsweep \
 	/usr/share/doc/nfsweep/copyright; do

@@ -11,7 +11,7 @@ make -s -C "$T_TOP" install DESTDIR="$inst" PREFIX=/usr/local >"$T_DISK/install.
 N=$inst/usr/local/bin/nfsweep
 # the engines where Debian's package puts them, under the prefix: lib/<multiarch>/nfsweep
 lib=lib/$(gcc -print-multiarch)/nfsweep
-for f in "$lib/nfsweep-uring.so" "$lib/nfsweep-aio.so" share/nfsweep/profiles/rand4k.fio \
+for f in "$lib/nfsweep-uring.so" "$lib/nfsweep-aio.so" "$lib/nfsweep-rpc.so" share/nfsweep/profiles/rand4k.fio \
 	share/nfsweep/profiles/global.fioinc share/nfsweep/reference/anf-linux-benchmarks.csv \
 	share/nfsweep/reference/curves/netapp-fas3140-specsfs2008-cifs.csv share/man/man1/nfsweep.1 \
 	share/bash-completion/completions/nfsweep share/nfsweep/lab/run share/nfsweep/lab/shape.sh \

@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: GPL-2.0
+/* nfsweep-rpc's load: logical operations in flight (see rpc_load.h). */
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rpc/rpc_load.h"
+
+/* xorshift64*: the load's own draws (files, operations within a class, offsets) */
+uint32_t rpc_load_draw(struct rpc_load *l)
+{
+	l->rng ^= l->rng >> 12;
+	l->rng ^= l->rng << 25;
+	l->rng ^= l->rng >> 27;
+	return (uint32_t)((l->rng * 0x2545f4914f6cdd1dull) >> 32);
+}
+
+static unsigned int below(struct rpc_load *l, unsigned int n)
+{
+	return (unsigned int)(((uint64_t)rpc_load_draw(l) * n) >> 32);
+}
+
+static void finish_part(struct rpc_req *q);
+
+static void op_cb(struct rpc_context *rpc, int status, void *data, void *priv)
+{
+	struct rpc_req *q = priv;
+	int nfs_status;
+
+	(void)rpc;
+	if (status != RPC_STATUS_SUCCESS || !data) {
+		if (!q->error)
+			q->error = status == RPC_STATUS_TIMEOUT ? ETIMEDOUT : EIO;
+		if (!q->l->why[q->op][0])
+			snprintf(q->l->why[q->op], sizeof(q->l->why[q->op]), "%s",
+				 status == RPC_STATUS_ERROR && data ? (char *)data :
+				 status == RPC_STATUS_TIMEOUT	    ? "no answer (timed out)" :
+								      "cancelled");
+		finish_part(q);
+		return;
+	}
+	nfs_status = *(nfsstat3 *)data;
+	if (nfs_status != NFS3_OK) {
+		int e = -nfsstat3_to_errno(nfs_status);
+
+		if (!q->error)
+			q->error = e > 0 ? e : EIO;
+		if (!q->l->why[q->op][0])
+			snprintf(q->l->why[q->op], sizeof(q->l->why[q->op]), "%s",
+				 nfsstat3_to_str(nfs_status));
+	} else if (q->op == RPC_READ)
+		q->bytes += ((READ3res *)data)->READ3res_u.resok.count;
+	else if (q->op == RPC_WRITE)
+		q->bytes += ((WRITE3res *)data)->WRITE3res_u.resok.count;
+	finish_part(q);
+}
+
+static int send_op(struct rpc_req *q);
+
+/*
+ * A part's end: the operation's when it was the last. A housekeeping CREATE or REMOVE (the
+ * spare name was not as the timed one needs) is followed by the timed operation, timed from
+ * its own start.
+ */
+static void finish_part(struct rpc_req *q)
+{
+	struct rpc_load *l = q->l;
+
+	if (--q->parts)
+		return;
+	if (q->hk && !q->error) {
+		q->dir->spare[q->spare] ^= RPC_SPARE_PRESENT;
+		q->hk = false;
+		q->rpcs = 0;
+		q->start_ns = rpc_now_ns();
+		if (!send_op(q))
+			return;
+		q->error = EIO;
+	}
+	if (!q->error && (q->op == RPC_CREATE || q->op == RPC_REMOVE))
+		q->dir->spare[q->spare] ^= RPC_SPARE_PRESENT;
+	if (q->dir)
+		q->dir->spare[q->spare] &= (unsigned char)~RPC_SPARE_BUSY;
+	q->end_ns = rpc_now_ns();
+	l->done[l->ndone++] = q;
+}
+
+static struct rpc_file *any_file(struct rpc_load *l, struct rpc_dir **dir, unsigned int *i)
+{
+	*dir = &l->c->dirs[below(l, l->c->shape.dirs)];
+	*i = below(l, l->c->shape.files);
+	return &(*dir)->files[*i];
+}
+
+/* A spare name for CREATE (@present false) or REMOVE: one in that state, or any not in use. */
+static bool pick_spare(struct rpc_load *l, struct rpc_req *q, bool present)
+{
+	unsigned int n = l->c->shape.dirs * l->c->shape.spares, at = below(l, n), other = n;
+
+	for (unsigned int k = 0; k < n; k++) {
+		unsigned int i = (at + k) % n;
+		unsigned char s = l->c->dirs[i / l->c->shape.spares].spare[i % l->c->shape.spares];
+
+		if (s & RPC_SPARE_BUSY)
+			continue;
+		if (!!(s & RPC_SPARE_PRESENT) == present) {
+			other = i;
+			goto found;
+		}
+		if (other == n)
+			other = i;
+	}
+	if (other == n)
+		return false;
+	/* none in the state the operation needs: the other operation first, untimed */
+	q->hk = true;
+found:
+	q->dir = &l->c->dirs[other / l->c->shape.spares];
+	q->spare = other % l->c->shape.spares;
+	q->dir->spare[q->spare] |= RPC_SPARE_BUSY;
+	return true;
+}
+
+/* Send @q's RPCs (its housekeeping one first if it has one); 0, or -1 if libnfs refused. */
+static int send_op(struct rpc_req *q)
+{
+	struct rpc_load *l = q->l;
+	struct rpc_context *rpc = l->c->rpc;
+	struct rpc_dir *dir;
+	struct rpc_file *f;
+	unsigned int i;
+	char name[32];
+	int op = q->op, ret = -1;
+	bool hk = q->hk;
+
+	if (hk)
+		op = q->op == RPC_CREATE ? RPC_REMOVE : RPC_CREATE;
+	q->parts = 1;
+	switch (op) {
+	case RPC_GETATTR: {
+		GETATTR3args a;
+
+		f = any_file(l, &dir, &i);
+		a.object = rpc_fh3(&f->fh);
+		ret = rpc_nfs3_getattr_async(rpc, op_cb, &a, q);
+		break;
+	}
+	case RPC_LOOKUP: {
+		LOOKUP3args a;
+
+		any_file(l, &dir, &i);
+		snprintf(name, sizeof(name), "f%05u", i);
+		a.what.dir = rpc_fh3(&dir->fh);
+		a.what.name = name;
+		ret = rpc_nfs3_lookup_async(rpc, op_cb, &a, q);
+		break;
+	}
+	case RPC_ACCESS: {
+		ACCESS3args a;
+
+		f = any_file(l, &dir, &i);
+		a.object = rpc_fh3(&f->fh);
+		a.access = ACCESS3_READ | ACCESS3_LOOKUP | ACCESS3_MODIFY | ACCESS3_EXTEND |
+			   ACCESS3_DELETE | ACCESS3_EXECUTE;
+		ret = rpc_nfs3_access_async(rpc, op_cb, &a, q);
+		break;
+	}
+	case RPC_SETATTR: {
+		SETATTR3args a;
+
+		memset(&a, 0, sizeof(a));
+		f = any_file(l, &dir, &i);
+		a.object = rpc_fh3(&f->fh);
+		a.new_attributes = rpc_mode_attr(rpc_load_draw(l) & 1 ? 0644 : 0664);
+		ret = rpc_nfs3_setattr_async(rpc, op_cb, &a, q);
+		break;
+	}
+	case RPC_READLINK: {
+		READLINK3args a;
+
+		dir = &l->c->dirs[below(l, l->c->shape.dirs)];
+		a.symlink = rpc_fh3(&dir->links[below(l, l->c->shape.links)]);
+		ret = rpc_nfs3_readlink_async(rpc, op_cb, &a, q);
+		break;
+	}
+	case RPC_READDIR: {
+		READDIR3args a;
+
+		memset(&a, 0, sizeof(a));
+		a.dir = rpc_fh3(&l->c->dirs[below(l, l->c->shape.dirs)].fh);
+		a.count = 8192;
+		ret = rpc_nfs3_readdir_async(rpc, op_cb, &a, q);
+		break;
+	}
+	case RPC_READDIRPLUS: {
+		READDIRPLUS3args a;
+
+		memset(&a, 0, sizeof(a));
+		a.dir = rpc_fh3(&l->c->dirs[below(l, l->c->shape.dirs)].fh);
+		a.dircount = 4096;
+		a.maxcount = 8192;
+		ret = rpc_nfs3_readdirplus_async(rpc, op_cb, &a, q);
+		break;
+	}
+	case RPC_FSSTAT: {
+		FSSTAT3args a = { .fsroot = rpc_fh3(&l->c->root) };
+
+		ret = rpc_nfs3_fsstat_async(rpc, op_cb, &a, q);
+		break;
+	}
+	case RPC_READ:
+	case RPC_WRITE: {
+		uint64_t off;
+		uint32_t len, max = op == RPC_READ ? l->c->rtmax : l->c->wtmax;
+
+		f = any_file(l, &dir, &i);
+		rpc_xfer(f->size, rpc_load_draw(l), &off, &len);
+		q->parts = rpc_xfer_rpcs(len, max);
+		for (unsigned int p = 0, sent = 0; p < q->parts; p++) {
+			uint32_t n = len - sent < max ? len - sent : max;
+
+			if (op == RPC_READ) {
+				READ3args a = { .file = rpc_fh3(&f->fh),
+						.offset = off + sent,
+						.count = n };
+
+				ret = rpc_nfs3_read_async(rpc, op_cb, &a, q);
+			} else {
+				/* FILE_SYNC: SFS 2008's mix has no COMMIT, and each WRITE is stable */
+				WRITE3args a = { .file = rpc_fh3(&f->fh),
+						 .offset = off + sent,
+						 .count = n,
+						 .stable = FILE_SYNC,
+						 .data = { .data_len = n,
+							   .data_val = l->c->wbuf } };
+
+				ret = rpc_nfs3_write_async(rpc, op_cb, &a, q);
+			}
+			if (ret < 0) { /* the parts sent end in their callbacks */
+				q->parts = p;
+				q->error = EIO;
+				if (p)
+					ret = 0;
+				break;
+			}
+			rpc_client_count(l->c, rpc_op_proc[op], false);
+			q->rpcs++;
+			sent += n;
+		}
+		return ret < 0 ? -1 : 0;
+	}
+	case RPC_CREATE: {
+		CREATE3args a;
+
+		memset(&a, 0, sizeof(a));
+		snprintf(name, sizeof(name), "s%04u", q->spare);
+		a.where.dir = rpc_fh3(&q->dir->fh);
+		a.where.name = name;
+		a.how.mode = GUARDED;
+		a.how.createhow3_u.obj_attributes = rpc_mode_attr(0644);
+		ret = rpc_nfs3_create_async(rpc, op_cb, &a, q);
+		break;
+	}
+	case RPC_REMOVE: {
+		REMOVE3args a;
+
+		snprintf(name, sizeof(name), "s%04u", q->spare);
+		a.object.dir = rpc_fh3(&q->dir->fh);
+		a.object.name = name;
+		ret = rpc_nfs3_remove_async(rpc, op_cb, &a, q);
+		break;
+	}
+	default:
+		break;
+	}
+	if (ret < 0)
+		return -1;
+	rpc_client_count(l->c, rpc_op_proc[op], hk);
+	if (!hk)
+		q->rpcs++;
+	return 0;
+}
+
+int rpc_load_init(struct rpc_load *l, struct rpc_client *c, unsigned int depth, uint64_t seed)
+{
+	memset(l, 0, sizeof(*l));
+	l->c = c;
+	l->depth = depth;
+	l->rng = seed ? seed : 1;
+	l->reqs = calloc(depth, sizeof(*l->reqs));
+	l->done = calloc(depth, sizeof(*l->done));
+	if (!l->reqs || !l->done) {
+		rpc_load_free(l);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+void rpc_load_free(struct rpc_load *l)
+{
+	free(l->reqs);
+	free(l->done);
+	l->reqs = NULL;
+	l->done = NULL;
+}
+
+int rpc_load_start(struct rpc_load *l, unsigned int slot, int op, void *user)
+{
+	struct rpc_req *q = &l->reqs[slot];
+
+	*q = (struct rpc_req){ .l = l, .user = user, .op = op };
+	if ((op == RPC_CREATE || op == RPC_REMOVE) && !pick_spare(l, q, op == RPC_REMOVE))
+		return -EBUSY;
+	q->start_ns = rpc_now_ns();
+	if (send_op(q)) {
+		if (q->dir)
+			q->dir->spare[q->spare] &= (unsigned char)~RPC_SPARE_BUSY;
+		return -EIO;
+	}
+	return 0;
+}
+
+int rpc_load_service(struct rpc_load *l, unsigned int min, char *msg, size_t len)
+{
+	bool once = true;
+
+	while (once || l->ndone < min) {
+		struct pollfd p = { .fd = rpc_get_fd(l->c->rpc),
+				    .events = (short)rpc_which_events(l->c->rpc) };
+		int ready = poll(&p, 1, l->ndone < min ? 100 : 0);
+
+		once = false;
+		if (ready < 0 && errno != EINTR) {
+			snprintf(msg, len, "poll: %s", strerror(errno));
+			return -errno;
+		}
+		if (rpc_service(l->c->rpc, ready > 0 ? p.revents : 0) < 0) {
+			snprintf(msg, len, "the connection failed: %s", rpc_get_error(l->c->rpc));
+			return -EIO;
+		}
+	}
+	return 0;
+}
