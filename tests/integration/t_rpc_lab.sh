@@ -9,7 +9,9 @@
 #  - the same job again reuses the file set: its layout sends no CREATE, WRITE, MKDIR or
 #    SYMLINK, only the LOOKUPs that find the handles;
 #  - refused, naming the option or what the server said: a URL without an export, an export
-#    the server does not have, an iodepth beyond the spare names.
+#    the server does not have, an iodepth beyond the spare names;
+#  - the README's fio command line, as written (the engine's installed path made this tree's,
+#    its runtime cut to 2 s), against the lab's nfs-server.
 . "$(dirname "$0")/lib.sh"
 [ "$(id -u)" = 0 ] || skip "the lab needs root"
 [ -x /usr/bin/linux.uml ] || "$T_TOP/tools/deps.sh" lab || skip "user-mode-linux could not be installed"
@@ -17,6 +19,10 @@ so=$BUILD/engines/nfsweep-rpc.so
 [ -f "$so" ] || fail "$so not built"
 d=$T_DISK/rpc
 mkdir -p "$d"
+readme=$(grep -m 1 '^    fio --name=sfs --ioengine=external:.*nfsweep-rpc.so' "$T_TOP/README.md") ||
+	fail "the README has no nfsweep-rpc fio line"
+read -r -a readme <<<"$readme"
+printf '%s\n' "${readme[@]}" > "$d/readme.args"
 cat >"$d/guest.sh" <<'GUEST'
 set -u
 so=$1 d=$2
@@ -31,6 +37,9 @@ fio "${job[@]}" --runtime=1 --rpc_url=nfs://127.0.0.3 > "$d/nourl.out" 2>&1 && e
 fio "${job[@]}" --runtime=1 --rpc_url=nfs://127.0.0.3/not/exported > "$d/noexport.out" 2>&1 &&
 	exit 1
 fio "${job[@]}" --runtime=1 --iodepth=64 > "$d/depth.out" 2>&1 && exit 1
+mapfile -t readme < "$d/readme.args"
+(cd "$d" && "${readme[@]/--ioengine=external:*nfsweep-rpc.so/--ioengine=external:$so}" \
+	--runtime=2 --ramp_time=0 > "$d/readme.out" 2>&1) || { tail -n 5 "$d/readme.out"; exit 1; }
 exit 0
 GUEST
 "$T_TOP/lab/run" --nconnect "" --rw "$T_DISK" --timeout 600 -- bash "$d/guest.sh" "$so" "$d" \
@@ -83,5 +92,8 @@ for l in runs["two"]:
     assert not made, f"the second run laid out again: {made}"
     assert l["rpc_setup"].get("lookup", 0) >= l["set_files"], l["rpc_setup"]
 print("the second run reused the set:", runs["two"][0]["rpc_setup"])
+readme = [json.loads(l) for l in open(d + "/rpc.stats")]
+assert readme and all(sum(o["count"] for o in l["ops"].values()) > 0 for l in readme), readme
+print("the README's fio line:", len(readme), "jobs")
 PY
 echo ok
