@@ -51,6 +51,7 @@ struct nfsweep_rpc_data {
 	struct rpc_client c;
 	struct rpc_load l;
 	struct ops_mix mix;
+	struct rpc_deck deck[2]; /* by class: the operations dealt from the mix's shares */
 	struct ops_stats stats;
 	unsigned int read_pct;
 	struct io_u **events; /* the last getevents()'s */
@@ -213,6 +214,8 @@ static int fio_nfsweep_rpc_init(struct thread_data *td)
 		goto invalid;
 	}
 	d->read_pct = settle_read_pct(td, &d->mix);
+	rpc_deck_init(&d->deck[OPS_READ_CLASS], &d->mix, OPS_READ_CLASS);
+	rpc_deck_init(&d->deck[OPS_WRITE_CLASS], &d->mix, OPS_WRITE_CLASS);
 	/* fio's clients in one export: each host its own set, as nfsweep-ops's trees */
 	snprintf(top, sizeof(top), "nfsweep-rpc.%s%s%s.%u", per_host ? client_sockaddr_str : "",
 		 per_host ? "." : "", td->o.name ? td->o.name : "job", td->subjob_number);
@@ -258,9 +261,15 @@ static int fio_nfsweep_rpc_close_file(struct thread_data *td, struct fio_file *f
 	return 0;
 }
 
+static uint32_t deck_draw(void *l)
+{
+	return rpc_load_draw(l);
+}
+
 static enum fio_q_status fio_nfsweep_rpc_queue(struct thread_data *td, struct io_u *io_u)
 {
 	struct nfsweep_rpc_data *d = td->io_ops_data;
+	enum ops_class cls;
 	int op, ret;
 
 	fio_ro_check(td, io_u);
@@ -269,11 +278,10 @@ static enum fio_q_status fio_nfsweep_rpc_queue(struct thread_data *td, struct io
 		io_u->error = 0;
 		return FIO_Q_COMPLETED;
 	}
-	op = ops_mix_pick_in_class(&d->mix,
-				   io_u->ddir == DDIR_READ ? OPS_READ_CLASS : OPS_WRITE_CLASS,
-				   rpc_load_draw(&d->l));
+	cls = io_u->ddir == DDIR_READ ? OPS_READ_CLASS : OPS_WRITE_CLASS;
+	op = rpc_deck_deal(&d->deck[cls], deck_draw, &d->l);
 	if (op < 0) /* a mix without this class takes it anyway */
-		op = ops_mix_pick(&d->mix, rpc_load_draw(&d->l));
+		op = rpc_deck_deal(&d->deck[!cls], deck_draw, &d->l);
 	ret = rpc_load_start(&d->l, io_u->index, op, io_u);
 	if (ret) {
 		/* -EBUSY is not reached: iodepth <= the spare names, checked at init */

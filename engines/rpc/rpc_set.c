@@ -37,6 +37,52 @@ const struct ops_mix_table rpc_mix_table = {
 	.nnamed = sizeof(named) / sizeof(named[0]),
 };
 
+static unsigned int gcd(unsigned int a, unsigned int b)
+{
+	while (b) {
+		unsigned int t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+void rpc_deck_init(struct rpc_deck *k, const struct ops_mix *mix, enum ops_class cls)
+{
+	unsigned int g = 0;
+
+	k->n = k->next = 0;
+	for (unsigned int op = 0; op < mix->t->nops; op++)
+		if (mix->t->ops[op].cls == cls && mix->weight[op])
+			g = gcd(mix->weight[op], g);
+	for (unsigned int op = 0; g && op < mix->t->nops; op++) {
+		if (mix->t->ops[op].cls != cls)
+			continue;
+		for (unsigned int c = 0; c < mix->weight[op] / g && k->n < RPC_DECK_MAX; c++)
+			k->card[k->n++] = (unsigned char)op;
+	}
+	k->next = k->n; /* shuffled before the first deal */
+}
+
+int rpc_deck_deal(struct rpc_deck *k, uint32_t (*draw)(void *), void *arg)
+{
+	if (!k->n)
+		return -1;
+	if (k->next == k->n) {
+		/* Fisher and Yates */
+		for (unsigned int i = k->n - 1; i > 0; i--) {
+			unsigned int j = (unsigned int)(((uint64_t)draw(arg) * (i + 1)) >> 32);
+			unsigned char t = k->card[i];
+
+			k->card[i] = k->card[j];
+			k->card[j] = t;
+		}
+		k->next = 0;
+	}
+	return k->card[k->next++];
+}
+
 /* The file sizes and their shares (percent): see rpc_set.h. */
 static const struct {
 	uint32_t size;

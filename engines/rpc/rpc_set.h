@@ -38,6 +38,27 @@ extern const struct ops_mix_table rpc_mix_table;
 #define RPC_XFER_MAX (64u * 1024)
 #define RPC_XFER_ALIGN (8u * 1024)
 
+/*
+ * The operations of one class of a mix as a deck of cards: each operation's weight in cards
+ * (the class's weights over their greatest common divisor), shuffled, dealt without
+ * replacement and shuffled again when dealt out. Over every whole deck each operation has its
+ * exact share, in random order, so that the server's count over a 20 s point is SPEC's mix within a
+ * few tenths of a point (fio's own draw of each io_u's class is the rest), where independent
+ * draws would wander by half a point (SFS 2008 drew each
+ * operation at random; a deck keeps its randomness of order and loses only the sampling noise).
+ */
+#define RPC_DECK_MAX 10000 /* a class's weights in hundredths of a percent: at most 10000 cards */
+struct rpc_deck {
+	unsigned char card[RPC_DECK_MAX];
+	unsigned int n, next;
+};
+
+/* The deck of @mix's operations of class @cls (n 0: the mix has none of that class). */
+void rpc_deck_init(struct rpc_deck *k, const struct ops_mix *mix, enum ops_class cls);
+
+/* The next operation, @draw giving random 32 bits for each shuffle's swaps; -1 for no cards. */
+int rpc_deck_deal(struct rpc_deck *k, uint32_t (*draw)(void *), void *arg);
+
 /* The size of file @file of directory @dir in a set made with @seed. */
 uint64_t rpc_file_size(uint64_t seed, unsigned int dir, unsigned int file);
 

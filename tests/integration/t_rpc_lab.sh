@@ -6,8 +6,11 @@
 #    exactly; the timed operations are in the mix's shares (each within 4 standard
 #    deviations of a binomial draw, mix_share.py), each one RPC (the lab's maximum transfer
 #    holds SFS 2008's 64 KiB), none failed; fio's operation count is the engine's;
-#  - the same job again reuses the file set: its layout sends no CREATE, WRITE, MKDIR or
-#    SYMLINK, only the LOOKUPs that find the handles;
+#  - the same job again, one job for 20 s, reuses the file set: its layout sends no CREATE,
+#    WRITE, MKDIR or SYMLINK, only the LOOKUPs that find the handles; and over the point itself
+#    (the server's counters read by fio's exec_prerun, after the engine's init, and
+#    exec_postrun) each RPC type's share is SPEC SFS 2008's within 1 point, their L1 distance
+#    at most 5 points (the engine deals operations from decks: rpc_set.h);
 #  - refused, naming the option or what the server said: a URL without an export, an export
 #    the server does not have, an iodepth beyond the spare names;
 #  - the README's fio command line, as written (the engine's installed path made this tree's,
@@ -31,8 +34,11 @@ job=(--name=sfs --ioengine=external:"$so" --rpc_url="$url" --rw=randrw --bs=1 --
      --iodepth=16 --numjobs=2 --time_based --ramp_time=1 --output-format=json)
 grep '^proc3 ' /proc/net/rpc/nfsd > "$d/before"
 fio "${job[@]}" --runtime=8 --rpc_stats="$d/one.stats" --output="$d/one.json" || exit 1
-fio "${job[@]}" --runtime=2 --rpc_stats="$d/two.stats" --output="$d/two.json" || exit 1
 grep '^proc3 ' /proc/net/rpc/nfsd > "$d/after"
+# (fio appends "> JOB.prerun.txt 2>&1" to the command: "; true" takes it, not the grep)
+fio "${job[@]}" --numjobs=1 --runtime=20 --rpc_stats="$d/two.stats" --output="$d/two.json" \
+	--exec_prerun="grep ^proc3 /proc/net/rpc/nfsd > $d/pre; true" \
+	--exec_postrun="grep ^proc3 /proc/net/rpc/nfsd > $d/post; true" || exit 1
 fio "${job[@]}" --runtime=1 --rpc_url=nfs://127.0.0.3 > "$d/nourl.out" 2>&1 && exit 1
 fio "${job[@]}" --runtime=1 --rpc_url=nfs://127.0.0.3/not/exported > "$d/noexport.out" 2>&1 &&
 	exit 1
@@ -61,12 +67,11 @@ def counts(f):
 b, a = counts(d + "/before"), counts(d + "/after")
 server = {p: a[p] - b[p] for p in procs if a[p] != b[p]}
 runs = {r: [json.loads(l) for l in open(f"{d}/{r}.stats")] for r in ("one", "two")}
-assert all(len(v) == 2 for v in runs.values()), "one line per job"
+assert len(runs["one"]) == 2 and len(runs["two"]) == 1, "one line per job"
 sent = {}
-for lines in runs.values():
-    for l in lines:
-        for p, n in l["rpc_sent"].items():
-            sent[p] = sent.get(p, 0) + n
+for l in runs["one"]:
+    for p, n in l["rpc_sent"].items():
+        sent[p] = sent.get(p, 0) + n
 # libnfs checks its NFS connection with a NULL call: not an operation, not in rpc_sent
 server.pop("null", None)
 assert server == sent, f"the server counted {server}, the engine sent {sent}"
@@ -92,6 +97,23 @@ for l in runs["two"]:
     assert not made, f"the second run laid out again: {made}"
     assert l["rpc_setup"].get("lookup", 0) >= l["set_files"], l["rpc_setup"]
 print("the second run reused the set:", runs["two"][0]["rpc_setup"])
+# the 20 s point on the server's own counters, its layout outside the window
+sfs = {"getattr": 26, "lookup": 24, "read": 18, "access": 11, "write": 10, "setattr": 4,
+       "readdirplus": 2, "readlink": 1, "readdir": 1, "create": 1, "remove": 1, "fsstat": 1}
+pre, post = counts(d + "/pre"), counts(d + "/post")
+point = {p: post[p] - pre[p] for p in procs if p != "null" and post[p] != pre[p]}
+total = sum(point.values())
+assert total > 2000, f"only {total} RPCs in 20 s"
+extra = set(point) - set(sfs)
+assert not extra, f"RPCs outside SFS 2008's mix in the point: {extra} {point}"
+l1 = 0.0
+for p, want in sfs.items():
+    got = 100.0 * point.get(p, 0) / total
+    l1 += abs(got - want)
+    assert abs(got - want) <= 1.0, f"{p}: {got:.2f} % of {total} RPCs, SFS 2008 {want} %"
+assert l1 <= 5.0, f"L1 distance {l1:.2f} points"
+print(f"the server's 20 s point: {total} RPCs, L1 {l1:.2f} points from SFS 2008's mix:",
+      {p: round(100.0 * n / total, 2) for p, n in point.items()})
 readme = [json.loads(l) for l in open(d + "/rpc.stats")]
 assert readme and all(sum(o["count"] for o in l["ops"].values()) > 0 for l in readme), readme
 print("the README's fio line:", len(readme), "jobs")

@@ -2,7 +2,7 @@
 /*
  * Unit tests of nfsweep-rpc's fio-free core (engines/rpc/rpc_set.c): its
  * operations' table and SPECsfs2008's mix from rpc_ops.def, the picker's
- * shares, the file set's sizes, a logical transfer's place and RPCs, the
+ * shares, the decks the engine deals operations from, the file set's sizes, a logical transfer's place and RPCs, the
  * nfs:// URL, and the statistics line it writes (ops_stats's format, with
  * its RPCs and its own members).
  */
@@ -96,6 +96,72 @@ START_TEST(test_rpc_picker)
 			      "%s: asked %.2f %%, got %.2f %%", rpc_mix_table.ops[op].name, asked,
 			      got);
 	}
+}
+END_TEST
+
+static uint32_t xs_draw(void *arg)
+{
+	uint64_t *x = arg;
+
+	*x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
+	return (uint32_t)(*x >> 32);
+}
+
+/* The decks: SPEC's shares exactly over whole decks, within one deck between, in random order. */
+START_TEST(test_rpc_deck)
+{
+	struct rpc_deck *rd = malloc(sizeof(*rd)), *wd = malloc(sizeof(*wd));
+	unsigned int count[RPC_NOPS] = { 0 }, first[84];
+	uint64_t x = 42, y = 43;
+	unsigned int moved = 0;
+	struct ops_mix m;
+	char err[200];
+	int same = 1;
+
+	ck_assert_ptr_nonnull(rd);
+	ck_assert_ptr_nonnull(wd);
+	ck_assert_int_eq(ops_mix_parse_in(&rpc_mix_table, "sfs2008", &m, err, sizeof(err)), 0);
+	rpc_deck_init(rd, &m, OPS_READ_CLASS);
+	rpc_deck_init(wd, &m, OPS_WRITE_CLASS);
+	/* the weights over their common divisor (1 %): 84 read cards, 16 write cards */
+	ck_assert_uint_eq(rd->n, 84);
+	ck_assert_uint_eq(wd->n, 16);
+	for (unsigned int i = 0; i < 84 * 50 + 10; i++) {
+		int op = rpc_deck_deal(rd, xs_draw, &x);
+
+		ck_assert_int_ge(op, 0);
+		ck_assert_int_eq(rpc_mix_table.ops[op].cls, OPS_READ_CLASS);
+		if (i < 84)
+			first[i] = (unsigned int)op;
+		if (i < 84 * 50)
+			count[op]++;
+	}
+	for (int op = 0; op < RPC_NOPS; op++)
+		if (rpc_mix_table.ops[op].cls == OPS_READ_CLASS)
+			ck_assert_uint_eq(count[op], m.weight[op] / 100 * 50);
+	/* shuffled: most cards away from the table's order, and another seed deals another order */
+	for (unsigned int i = 0, at = 0, op = 0; i < 84; i++) {
+		while (rpc_mix_table.ops[op].cls != OPS_READ_CLASS || at == m.weight[op] / 100)
+			op++, at = 0;
+		at++;
+		moved += first[i] != op;
+	}
+	ck_assert_uint_gt(moved, 42);
+	rpc_deck_init(rd, &m, OPS_READ_CLASS);
+	for (unsigned int i = 0; i < 84; i++)
+		same &= (unsigned int)rpc_deck_deal(rd, xs_draw, &y) == first[i];
+	ck_assert_int_eq(same, 0);
+	/* a class the mix has none of deals nothing */
+	ck_assert_int_eq(ops_mix_parse_in(&rpc_mix_table, "getattr:33.33,lookup:66.67", &m, err,
+					  sizeof(err)),
+			 0);
+	rpc_deck_init(wd, &m, OPS_WRITE_CLASS);
+	ck_assert_int_eq(rpc_deck_deal(wd, xs_draw, &x), -1);
+	/* weights with no common divisor: a card per hundredth */
+	rpc_deck_init(rd, &m, OPS_READ_CLASS);
+	ck_assert_uint_eq(rd->n, 10000);
+	free(rd);
+	free(wd);
 }
 END_TEST
 
@@ -260,6 +326,7 @@ Suite *make_rpc_suite(void)
 
 	tcase_add_test(tc, test_rpc_mix);
 	tcase_add_test(tc, test_rpc_picker);
+	tcase_add_test(tc, test_rpc_deck);
 	tcase_add_test(tc, test_rpc_sizes);
 	tcase_add_test(tc, test_rpc_xfer);
 	tcase_add_test(tc, test_rpc_url);
