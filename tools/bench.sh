@@ -20,7 +20,10 @@
 #      over NFS in the lab (actimeo=0, 2 ms round trips): io_uring (one
 #      job, iodepth 32) against ops_exec=sync at the same concurrency (32
 #      jobs, one operation each) and against one synchronous job; ops/s
-#      and ops per CPU-second
+#      and ops per CPU-second. Over NFS also nfsweep-rpc (SFS 2008's mix in
+#      RPCs of its own, libnfs) at the same depth, and for each the RPCs the
+#      server counted (fio's exec_prerun to exec_postrun): RPCs per second,
+#      per fio CPU-second and per busy CPU-second
 # Output: a table with the goals of issues 7, 14 and 17 (met or not) and the raw runs in
 # results/bench/<timestamp>.csv. QUICK=1: a short version for CI, which
 # fails only when a run errors, never on a number.
@@ -43,6 +46,7 @@ else rounds=${ROUNDS:-5} runtime=${RUNTIME:-3} depths="1 32 128" lab_rounds=${LA
 U=external:$build/engines/nfsweep-uring.so
 A=external:$build/engines/nfsweep-aio.so
 O=external:$build/engines/nfsweep-ops.so
+R=external:$build/engines/nfsweep-rpc.so
 fio_src=$(cat "$build/fio-src.path")
 tio=$fio_src/t/io_uring
 if [ ! -x "$tio" ]; then
@@ -98,32 +102,52 @@ one_fio() {
 		{ echo "bench: $w depth $d $e: unreadable JSON" >&2; errors=$((errors + 1)); }
 }
 
-# one_ops WORKLOAD DIR CONFIG ROUND: one run of nfsweep-ops' sfs2008 mix. Each
-# CONFIG keeps its own trees in DIR/CONFIG across rounds (laid out once).
+# server_rpcs FILE: the NFSv3 RPCs in a copy of the lab's nfsd counters (its proc3 line)
+server_rpcs() {
+	awk '$1 == "proc3" { for (i = 3; i <= NF; i++) n += $i; print n }' "$1"
+}
+
+# one_ops WORKLOAD DIR CONFIG ROUND: one run of nfsweep-ops' sfs2008 mix, or (rpc, in the lab)
+# nfsweep-rpc's, which speaks NFSv3 to the lab's server itself. Each CONFIG keeps its own trees
+# in DIR/CONFIG across rounds (laid out once; nfsweep-rpc its set on the export).
 one_ops() {
-	local w=$1 od=$2/$3 c=$3 r=$4 json b0 b1 args
+	local w=$1 od=$2/$3 c=$3 r=$4 json b0 b1 rpcs="" args win=()
 	case $c in
 	ops-uring) args=(--ops_exec=uring --numjobs=1 --iodepth=32) ;;
 	ops-sync-32jobs) args=(--ops_exec=sync --numjobs=32 --iodepth=1) ;;
 	ops-sync-1job) args=(--ops_exec=sync --numjobs=1 --iodepth=1) ;;
+	rpc) args=(--ioengine="$R" --rpc_url="nfs://nfs-server$LAB_EXPORT" --rpc_mix=sfs2008
+		--numjobs=1 --iodepth=32) ;;
 	esac
+	[ "$c" = rpc ] || args=(--directory="$od" --ioengine="$O" --ops_mix=sfs2008 --ops_dirs=4
+		--ops_files_per_dir=16 --ops_file_size=16k --ops_commit_pct=15 "${args[@]}")
 	mkdir -p "$od"
+	# In the lab, the server's counters over the run itself: fio's exec_prerun runs after the
+	# engines' init (their layout), exec_postrun at the job's end ("; true" takes the redirect
+	# fio appends); one job's window: with several, each job would overwrite the other's.
+	rm -f "$dir/pre" "$dir/post"
+	[ -r /proc/net/rpc/nfsd ] && [ "$c" != ops-sync-32jobs ] &&
+		win=(--exec_prerun="grep ^proc3 /proc/net/rpc/nfsd > $dir/pre; true"
+			--exec_postrun="grep ^proc3 /proc/net/rpc/nfsd > $dir/post; true")
 	b0=$(busy_jiffies)
-	json=$(fio --name=ops --directory="$od" --ioengine="$O" --ops_mix=sfs2008 --rw=randrw --bs=1 \
-		--size=1m --ops_dirs=4 --ops_files_per_dir=16 --ops_file_size=16k --ops_commit_pct=15 \
-		--time_based --runtime="$runtime" --group_reporting --output-format=json "${args[@]}" \
+	json=$(cd "$dir" && fio --name=ops --rw=randrw --bs=1 --size=1m --time_based \
+		--runtime="$runtime" --group_reporting --output-format=json "${args[@]}" "${win[@]}" \
 		2>"$dir/err") ||
 		{ echo "bench: $w $c failed: $(head -3 "$dir/err")" >&2; errors=$((errors + 1)); return; }
 	b1=$(busy_jiffies)
-	python3 "$top/tools/bench_report.py" --row "$w" 32 "$c" "$r" "$(( b1 - b0 ))" <<<"$json" >> "$csv" ||
+	[ -s "$dir/pre" ] && [ -s "$dir/post" ] &&
+		rpcs=$(( $(server_rpcs "$dir/post") - $(server_rpcs "$dir/pre") ))
+	python3 "$top/tools/bench_report.py" --row "$w" 32 "$c" "$r" "$(( b1 - b0 ))" \
+		${rpcs:+"$rpcs"} <<<"$json" >> "$csv" ||
 		{ echo "bench: $w $c: unreadable JSON" >&2; errors=$((errors + 1)); }
 }
 
-# ops_rounds WORKLOAD DIR ROUNDS: workload 4, interleaved.
+# ops_rounds WORKLOAD DIR ROUNDS [CONFIG..]: workload 4, interleaved; the configurations
+# beyond nfsweep-ops's three (rpc, in the lab) after ROUNDS.
 ops_rounds() {
 	local r c
 	for ((r = 1; r <= $3; r++)); do
-		mapfile -t order < <(rotate $((r - 1)) ops-uring ops-sync-32jobs ops-sync-1job)
+		mapfile -t order < <(rotate $((r - 1)) ops-uring ops-sync-32jobs ops-sync-1job "${@:4}")
 		for c in "${order[@]}"; do
 			one_ops "$1" "$2" "$c" "$r"
 		done
@@ -163,7 +187,7 @@ engine_arg() {
 if [ -n "$in_lab" ] && [ "${LAB_PART:-}" = ops ]; then
 	# Workload 4 over NFS: every operation on the wire (actimeo=0), with
 	# round trips to overlap (the lab's delay profile), interleaved.
-	ops_rounds nfs-ops-sfs2008 /mnt/nc8/nfsweep-bench-ops "$lab_rounds"
+	ops_rounds nfs-ops-sfs2008 /mnt/nc8/nfsweep-bench-ops "$lab_rounds" rpc
 	exit $((errors > 0))
 fi
 if [ -n "$in_lab" ]; then

@@ -3,7 +3,8 @@
 
   --header                             the CSV's header line
   --emit NAME=VALUE ...                one CSV row of those fields (the others empty)
-  --row WORKLOAD DEPTH ENGINE ROUND BUSY_JIFFIES   fio's JSON on stdin -> one CSV row
+  --row WORKLOAD DEPTH ENGINE ROUND BUSY_JIFFIES [RPCS]   fio's JSON on stdin -> one CSV row
+                                       (RPCS: the server's count of RPCs during the run)
   --report CSV                         medians, spreads, ratios, goals
 
 The columns are results-schema/bench_columns.def's, read from it: a row is
@@ -64,15 +65,24 @@ def job_figures(job):
     return ios, iops, p50, p99, cpu_s
 
 
-def row(workload, depth, engine, rnd, busy_jiffies):
+def row(workload, depth, engine, rnd, busy_jiffies, rpcs=None):
     text = sys.stdin.read()
-    ios, iops, p50, p99, cpu_s = job_figures(json.loads(text[text.index("{"):])["jobs"][0])
+    job = json.loads(text[text.index("{"):])["jobs"][0]
+    ios, iops, p50, p99, cpu_s = job_figures(job)
     per_cpu = ios / cpu_s if cpu_s > 0 else 0
     busy_s = int(busy_jiffies) / os.sysconf("SC_CLK_TCK")
     per_busy = ios / busy_s if busy_s > 0 else 0
+    extra = {}
+    if rpcs not in (None, ""):
+        # the server counted the whole run, fio's ramp-free runtime is the window's length
+        secs = job["job_runtime"] / 1000
+        extra = {"rpcs_per_s": "%.0f" % (int(rpcs) / secs if secs > 0 else 0),
+                 "rpcs_per_cpu_s": "%.0f" % (int(rpcs) / cpu_s if cpu_s > 0 else 0),
+                 "rpcs_per_busy_s": "%.0f" % (int(rpcs) / busy_s if busy_s > 0 else 0)}
     sys.stdout.write(line(workload=workload, iodepth=depth, engine=engine, round=rnd,
                           iops="%.0f" % iops, cpu_s="%.3f" % cpu_s, iops_per_cpu_s="%.0f" % per_cpu,
-                          clat_p50_us=p50, clat_p99_us=p99, iops_per_busy_s="%.0f" % per_busy))
+                          clat_p50_us=p50, clat_p99_us=p99, iops_per_busy_s="%.0f" % per_busy,
+                          **extra))
 
 
 def med(vals):
@@ -197,6 +207,26 @@ def report(path):
              w, 32, "ops-uring", "ops-sync-32jobs", "iops_per_busy_s", 1.0)
         goal("NFS, sfs2008 mix: ops-uring / ops-sync-1job, ops/s",
              w, 32, "ops-uring", "ops-sync-1job", "iops", 4.0)
+        if (w, 32, "rpc") in runs:
+            # the same depth, each engine's RPCs as the server counted them: nfsweep-rpc sends
+            # SPEC's mix itself, nfsweep-ops through the kernel's client (more RPCs per op)
+            print("\nNFS, sfs2008 mix, 1 job at depth 32, the server's RPC counts "
+                  "(medians, min..max):")
+            for e in ("rpc", "ops-uring"):
+                rs, (lo, hi) = stat((w, 32, e), "rpcs_per_s")
+                rc, (clo, chi) = stat((w, 32, e), "rpcs_per_cpu_s")
+                rb, (blo, bhi) = stat((w, 32, e), "rpcs_per_busy_s")
+                if rs is None:
+                    continue
+                print("  %-10s RPC/s %7.0f (%.0f..%.0f)   per fio CPU-s %7.0f (%.0f..%.0f)"
+                      "   per busy CPU-s %6.0f (%.0f..%.0f)" % (
+                          e, rs, lo, hi, rc or 0, clo or 0, chi or 0, rb or 0, blo or 0, bhi or 0))
+            print("  (fio's CPU leaves out the kernel client's own threads, which favours ops-uring;"
+                  " busy CPU is the whole lab's, client and server)")
+            for col, what in (("rpcs_per_s", "RPC/s"), ("rpcs_per_busy_s", "RPCs per busy CPU-s")):
+                x = ratio(w, 32, "rpc", "ops-uring", col)
+                if x:
+                    print("  nfsweep-rpc / ops-uring, %s: %.2fx" % (what, x))
     nfs_matrix(runs, traced, stat, goals)
     print("\n%d of %d goals met; numbers from one run on a shared machine: read the spreads" % (
         sum(goals), len(goals)))
@@ -290,7 +320,7 @@ if __name__ == "__main__":
             sys.exit("bench_report --emit: NAME=VALUE expected: %s" % " ".join(sys.argv[2:]))
         sys.stdout.write(line(**dict(pairs)))
     elif sys.argv[1] == "--row":
-        row(*sys.argv[2:7])
+        row(*sys.argv[2:8])
     elif sys.argv[1] == "--report":
         report(sys.argv[2])
     else:
