@@ -189,27 +189,45 @@ static int wait_for(struct rpc_context *rpc, struct waiter *w, char *msg, size_t
  * waited for. 0 with @w's answer (its nfs_status may be an NFS error: the caller decides), or
  * -errno with @msg naming @what.
  */
+/* The waiter's NFSv3 procedure as RFC 1813 writes it ("WRITE"), for messages. */
+static const char *proc_name(const struct waiter *w, char *buf, size_t len)
+{
+	size_t i = 0;
+
+	if (w->proc >= RPC_NFS3_PROCS)
+		return w->proc == W_MNT ? "MNT" : "connect";
+	for (const char *p = rpc_proc_names[w->proc]; *p && i + 1 < len; p++)
+		buf[i++] = (char)(*p >= 'a' && *p <= 'z' ? *p - 'a' + 'A' : *p);
+	buf[i] = '\0';
+	return buf;
+}
+
 static int setup_call(struct rpc_client *c, struct waiter *w, int queued, const char *what,
 		      char *msg, size_t len)
 {
-	char why[300];
+	char why[300], proc[16];
 	int ret;
 
 	if (queued < 0) {
-		snprintf(msg, len, "%s: %s", what, rpc_get_error(c->rpc));
+		snprintf(msg, len, "%s %s: %s", proc_name(w, proc, sizeof(proc)), what,
+			 rpc_get_error(c->rpc));
 		return -EIO;
 	}
 	rpc_client_count(c, w->proc, false);
 	ret = wait_for(c->rpc, w, why, sizeof(why));
 	if (ret)
-		snprintf(msg, len, "%s: %s", what, why);
+		snprintf(msg, len, "%s %s: %s", proc_name(w, proc, sizeof(proc)), what, why);
 	return ret;
 }
 
-static int nfs_error(int nfs_status, const char *what, char *msg, size_t len)
+/* An NFS error answer to a setup call: "WRITE f00012: NFS3ERR_NOSPC" in @msg, -errno. */
+static int nfs_error(const struct waiter *w, const char *what, char *msg, size_t len)
 {
-	snprintf(msg, len, "%s: %s", what, nfsstat3_to_str(nfs_status));
-	return nfsstat3_to_errno(nfs_status) < 0 ? nfsstat3_to_errno(nfs_status) : -EIO;
+	char proc[16];
+
+	snprintf(msg, len, "%s %s: %s", proc_name(w, proc, sizeof(proc)), what,
+		 nfsstat3_to_str(w->nfs_status));
+	return nfsstat3_to_errno(w->nfs_status) < 0 ? nfsstat3_to_errno(w->nfs_status) : -EIO;
 }
 
 /* LOOKUP of @name in @dir: 0 and @w's handle, -ENOENT, or another -errno with @msg. */
@@ -226,7 +244,7 @@ static int lookup(struct rpc_client *c, const struct rpc_fh *dir, const char *na
 	if (w->nfs_status == NFS3ERR_NOENT)
 		return -ENOENT;
 	if (w->nfs_status != NFS3_OK)
-		return nfs_error(w->nfs_status, name, msg, len);
+		return nfs_error(w, name, msg, len);
 	return 0;
 }
 
@@ -244,7 +262,7 @@ static int need_dir(struct rpc_client *c, const struct rpc_fh *parent, const cha
 		ret = setup_call(c, &w, rpc_nfs3_mkdir_async(c->rpc, wait_cb, &a, &w), name, msg,
 				 len);
 		if (!ret && w.nfs_status != NFS3_OK)
-			ret = nfs_error(w.nfs_status, name, msg, len);
+			ret = nfs_error(&w, name, msg, len);
 		if (!ret && !w.have_fh)
 			ret = lookup(c, parent, name, &w, msg, len);
 	}
@@ -269,7 +287,7 @@ static int write_sync(struct rpc_client *c, const struct rpc_fh *f, uint64_t off
 				     msg, mlen);
 
 		if (!ret && w.nfs_status != NFS3_OK)
-			ret = nfs_error(w.nfs_status, name, msg, mlen);
+			ret = nfs_error(&w, name, msg, mlen);
 		if (ret)
 			return ret;
 		off += n;
@@ -301,7 +319,7 @@ static int need_file(struct rpc_client *c, const struct rpc_fh *dir, const char 
 		ret = setup_call(c, &w, rpc_nfs3_create_async(c->rpc, wait_cb, &a, &w), name, msg,
 				 len);
 		if (!ret && w.nfs_status != NFS3_OK)
-			ret = nfs_error(w.nfs_status, name, msg, len);
+			ret = nfs_error(&w, name, msg, len);
 		if (!ret && !w.have_fh)
 			ret = lookup(c, dir, name, &w, msg, len);
 	}
@@ -326,7 +344,7 @@ static int need_link(struct rpc_client *c, const struct rpc_fh *dir, const char 
 		ret = setup_call(c, &w, rpc_nfs3_symlink_async(c->rpc, wait_cb, &a, &w), name, msg,
 				 len);
 		if (!ret && w.nfs_status != NFS3_OK)
-			ret = nfs_error(w.nfs_status, name, msg, len);
+			ret = nfs_error(&w, name, msg, len);
 		if (!ret && !w.have_fh)
 			ret = lookup(c, dir, name, &w, msg, len);
 	}
@@ -459,10 +477,10 @@ static int connect_export(struct rpc_client *c, const char *server, const char *
 		return ret;
 	fa.fsroot = rpc_fh3(&c->root);
 	w = (struct waiter){ .proc = NFS3_FSINFO };
-	ret = setup_call(c, &w, rpc_nfs3_fsinfo_async(c->rpc, wait_cb, &fa, &w), "FSINFO", msg,
-			 len);
+	ret = setup_call(c, &w, rpc_nfs3_fsinfo_async(c->rpc, wait_cb, &fa, &w),
+			 "of the export's root", msg, len);
 	if (!ret && w.nfs_status != NFS3_OK)
-		ret = nfs_error(w.nfs_status, "FSINFO", msg, len);
+		ret = nfs_error(&w, "of the export's root", msg, len);
 	if (ret)
 		return ret;
 	c->rtmax = w.rtmax ? w.rtmax : 32768;

@@ -324,6 +324,8 @@ int rpc_load_start(struct rpc_load *l, unsigned int slot, int op, void *user)
 
 int rpc_load_service(struct rpc_load *l, unsigned int min, char *msg, size_t len)
 {
+	uint64_t since = rpc_now_ns();
+	unsigned int before = l->ndone;
 	bool once = true;
 
 	while (once || l->ndone < min) {
@@ -339,6 +341,16 @@ int rpc_load_service(struct rpc_load *l, unsigned int min, char *msg, size_t len
 		if (rpc_service(l->c->rpc, ready > 0 ? p.revents : 0) < 0) {
 			snprintf(msg, len, "the connection failed: %s", rpc_get_error(l->c->rpc));
 			return -EIO;
+		}
+		/* a server gone quiet (libnfs reconnects and resends without end): fail, not hang */
+		if (l->ndone != before) {
+			before = l->ndone;
+			since = rpc_now_ns();
+		} else if (rpc_now_ns() - since > RPC_STALL_MS * 1000000ull) {
+			snprintf(msg, len,
+				 "no answer from the server in %d s (%u operations waiting)",
+				 RPC_STALL_MS / 1000, min - l->ndone);
+			return -ETIMEDOUT;
 		}
 	}
 	return 0;

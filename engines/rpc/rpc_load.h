@@ -51,9 +51,13 @@ uint32_t rpc_load_draw(struct rpc_load *l);
  */
 int rpc_load_start(struct rpc_load *l, unsigned int slot, int op, void *user);
 
+/* no operation ended in this long while one is awaited: the server is taken for gone */
+#define RPC_STALL_MS 60000
+
 /*
  * Serve the connection until at least @min operations have ended (done[]), polling 100 ms at
- * a time, and at least once without waiting. 0, or -errno with @msg (the connection failed).
+ * a time, and at least once without waiting. 0, or -errno with @msg: the connection failed,
+ * or nothing ended in RPC_STALL_MS (-ETIMEDOUT).
  */
 int rpc_load_service(struct rpc_load *l, unsigned int min, char *msg, size_t len);
 

@@ -13,6 +13,9 @@
 #    at most 5 points (the engine deals operations from decks: rpc_set.h);
 #  - refused, naming the option or what the server said: a URL without an export, an export
 #    the server does not have, an iodepth beyond the spare names;
+#  - failing as the server says, naming the RPC and its NFS status: a set removed on the server
+#    while its job runs (NFS3ERR_STALE, or NOENT for a name looked up), a set larger than the
+#    export (the layout's WRITE or CREATE: NFS3ERR_NOSPC; the boot's export is 160 MiB);
 #  - the README's fio command line, as written (the engine's installed path made this tree's,
 #    its runtime cut to 2 s), against the lab's nfs-server.
 . "$(dirname "$0")/lib.sh"
@@ -30,25 +33,41 @@ cat >"$d/guest.sh" <<'GUEST'
 set -u
 so=$1 d=$2
 url=nfs://127.0.0.3$LAB_EXPORT
-job=(--name=sfs --ioengine=external:"$so" --rpc_url="$url" --rw=randrw --bs=1 --size=1m
+# (fio's --name starts a job: each run below names its one job first, then these)
+job=(--ioengine=external:"$so" --rpc_url="$url" --rw=randrw --bs=1 --size=1m
      --iodepth=16 --numjobs=2 --time_based --ramp_time=1 --output-format=json)
 grep '^proc3 ' /proc/net/rpc/nfsd > "$d/before"
-fio "${job[@]}" --runtime=8 --rpc_stats="$d/one.stats" --output="$d/one.json" || exit 1
+fio --name=sfs "${job[@]}" --runtime=8 --rpc_stats="$d/one.stats" --output="$d/one.json" || exit 1
 grep '^proc3 ' /proc/net/rpc/nfsd > "$d/after"
 # (fio appends "> JOB.prerun.txt 2>&1" to the command: "; true" takes it, not the grep)
-fio "${job[@]}" --numjobs=1 --runtime=20 --rpc_stats="$d/two.stats" --output="$d/two.json" \
+fio --name=sfs "${job[@]}" --numjobs=1 --runtime=20 --rpc_stats="$d/two.stats" --output="$d/two.json" \
 	--exec_prerun="grep ^proc3 /proc/net/rpc/nfsd > $d/pre; true" \
 	--exec_postrun="grep ^proc3 /proc/net/rpc/nfsd > $d/post; true" || exit 1
-fio "${job[@]}" --runtime=1 --rpc_url=nfs://127.0.0.3 > "$d/nourl.out" 2>&1 && exit 1
-fio "${job[@]}" --runtime=1 --rpc_url=nfs://127.0.0.3/not/exported > "$d/noexport.out" 2>&1 &&
+fio --name=sfs "${job[@]}" --runtime=1 --rpc_url=nfs://127.0.0.3 > "$d/nourl.out" 2>&1 && exit 1
+fio --name=sfs "${job[@]}" --runtime=1 --rpc_url=nfs://127.0.0.3/not/exported > "$d/noexport.out" 2>&1 &&
 	exit 1
-fio "${job[@]}" --runtime=1 --iodepth=64 > "$d/depth.out" 2>&1 && exit 1
+fio --name=sfs "${job[@]}" --runtime=1 --iodepth=64 > "$d/depth.out" 2>&1 && exit 1
+# the server removes a running job's set (the guest is the server: the export is its own)
+fio --name=stale "${job[@]}" --numjobs=1 --runtime=30 > "$d/stale.out" 2>&1 &
+stale=$!
+for _ in $(seq 1 100); do
+	[ -e "$LAB_EXPORT/nfsweep-rpc.stale.0/plan."* ] 2>/dev/null && break
+	sleep 0.2
+done
+sleep 1
+rm -rf "$LAB_EXPORT/nfsweep-rpc.stale.0"
+wait "$stale" && exit 1
+# a set of 10 x 1000 files (about 270 MB) on the 160 MiB export
+fio --name=nospc "${job[@]}" --numjobs=1 --runtime=1 --rpc_files_per_dir=1000 \
+	> "$d/nospc.out" 2>&1 && exit 1
+rm -rf "$LAB_EXPORT/nfsweep-rpc.nospc.0"
 mapfile -t readme < "$d/readme.args"
 (cd "$d" && "${readme[@]/--ioengine=external:*nfsweep-rpc.so/--ioengine=external:$so}" \
 	--runtime=2 --ramp_time=0 > "$d/readme.out" 2>&1) || { tail -n 5 "$d/readme.out"; exit 1; }
 exit 0
 GUEST
-"$T_TOP/lab/run" --nconnect "" --rw "$T_DISK" --timeout 600 -- bash "$d/guest.sh" "$so" "$d" \
+"$T_TOP/lab/run" --nconnect "" --size 160m --rw "$T_DISK" --timeout 600 -- \
+	bash "$d/guest.sh" "$so" "$d" \
 	>"$d/lab.log" 2>&1 || { tail -20 "$d/lab.log"; fail "the lab's runs"; }
 grep -q "nfsweep-rpc: init(): invalid options: rpc_url: 'nfs://127.0.0.3': no export" \
 	"$d/nourl.out" || fail "a URL without an export: $(tail -n 3 "$d/nourl.out")"
@@ -56,6 +75,10 @@ grep -q "nfsweep-rpc: init(): nfs://127.0.0.3/not/exported .*MNT 127.0.0.3:/not/
 	"$d/noexport.out" || fail "an export the server has not: $(tail -n 3 "$d/noexport.out")"
 grep -q "iodepth=64 > rpc_dirs x rpc_spares_per_dir = 40" "$d/depth.out" ||
 	fail "iodepth beyond the spare names: $(tail -n 3 "$d/depth.out")"
+grep -Eq "nfsweep-rpc: [A-Z]+: NFS3ERR_(STALE|NOENT) \(nfsweep-rpc.stale.0\)" "$d/stale.out" ||
+	fail "a set removed under its job: $(grep -m 3 nfsweep "$d/stale.out")"
+grep -Eq "nfsweep-rpc: init\(\): .*\(nfsweep-rpc.nospc.0\): (WRITE|CREATE) f[0-9]+: NFS3ERR_NOSPC" \
+	"$d/nospc.out" || fail "a set larger than the export: $(grep -m 3 nfsweep "$d/nospc.out")"
 PYTHONPATH=$T_HERE python3 - "$d" <<'PY' || fail "the RPCs"
 import json, sys
 from mix_share import share_ok
