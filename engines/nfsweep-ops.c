@@ -234,22 +234,6 @@ static int read_options(struct thread_data *td, const struct nfsweep_ops_options
 }
 
 /*
- * fio's read share: the job's rwmixread, or the mix's own when the job sets
- * none (rw=randrw); a job that only reads or only writes keeps its one class.
- */
-static unsigned int settle_read_pct(struct thread_data *td, const struct ops_mix *mix)
-{
-	if (td_rw(td)) {
-		if (!fio_option_is_set(&td->o, rwmix)) {
-			td->o.rwmix[DDIR_READ] = ops_mix_read_pct(mix);
-			td->o.rwmix[DDIR_WRITE] = 100 - td->o.rwmix[DDIR_READ];
-		}
-		return td->o.rwmix[DDIR_READ];
-	}
-	return td_read(td) ? 100 : 0;
-}
-
-/*
  * The tree's root: the job's directory (the first of a ':' list),
  * /nfsweep-ops.NAME.N. Run by a fio server (fio --client drives several
  * hosts in one directory), with the server's address first, as fio names
@@ -300,7 +284,7 @@ static int fio_nfsweep_ops_init(struct thread_data *td)
 		goto fail;
 	}
 	ld->td = td;
-	ld->read_pct = settle_read_pct(td, &conf.mix);
+	ld->read_pct = nfsweep_settle_read_pct(td, ops_mix_read_pct(&conf.mix));
 	tree_root(td, root, sizeof(root));
 	setup.root = root;
 	ret = ops_engine_open(&ld->e, &conf, &setup, msg, sizeof(msg));
@@ -328,21 +312,6 @@ fail:
 	}
 	free(ld);
 	return 1;
-}
-
-/* No files of fio's: the engine works on its tree (FIO_DISKLESSIO). */
-static int fio_nfsweep_ops_open_file(struct thread_data *td, struct fio_file *f)
-{
-	(void)td;
-	f->fd = -1;
-	return 0;
-}
-
-static int fio_nfsweep_ops_close_file(struct thread_data *td, struct fio_file *f)
-{
-	(void)td;
-	f->fd = -1;
-	return 0;
 }
 
 /*
@@ -520,8 +489,8 @@ NFSWEEP_EXPORT struct ioengine_ops ioengine = {
 	.getevents = fio_nfsweep_ops_getevents,
 	.event = fio_nfsweep_ops_event,
 	.cleanup = fio_nfsweep_ops_cleanup,
-	.open_file = fio_nfsweep_ops_open_file,
-	.close_file = fio_nfsweep_ops_close_file,
+	.open_file = nfsweep_no_file,
+	.close_file = nfsweep_no_file,
 	.options = options,
 	.option_struct_size = sizeof(struct nfsweep_ops_options),
 };

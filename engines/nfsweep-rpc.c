@@ -145,22 +145,6 @@ static struct fio_option options[] = {
 
 /* ---- fio's hooks ---- */
 
-/*
- * fio's read share: the job's rwmixread, or the mix's own when the job sets none (rw=randrw);
- * a job that only reads or only writes keeps its one class (nfsweep-ops's rule).
- */
-static unsigned int settle_read_pct(struct thread_data *td, const struct ops_mix *mix)
-{
-	if (td_rw(td)) {
-		if (!fio_option_is_set(&td->o, rwmix)) {
-			td->o.rwmix[DDIR_READ] = ops_mix_read_pct(mix);
-			td->o.rwmix[DDIR_WRITE] = 100 - td->o.rwmix[DDIR_READ];
-		}
-		return td->o.rwmix[DDIR_READ];
-	}
-	return td_read(td) ? 100 : 0;
-}
-
 static void free_data(struct nfsweep_rpc_data *d)
 {
 	if (!d)
@@ -213,7 +197,7 @@ static int fio_nfsweep_rpc_init(struct thread_data *td)
 			td->o.iodepth, shape.dirs * shape.spares);
 		goto invalid;
 	}
-	d->read_pct = settle_read_pct(td, &d->mix);
+	d->read_pct = nfsweep_settle_read_pct(td, ops_mix_read_pct(&d->mix));
 	rpc_deck_init(&d->deck[OPS_READ_CLASS], &d->mix, OPS_READ_CLASS);
 	rpc_deck_init(&d->deck[OPS_WRITE_CLASS], &d->mix, OPS_WRITE_CLASS);
 	/* fio's clients in one export: each host its own set, as nfsweep-ops's trees */
@@ -244,21 +228,6 @@ invalid:
 fail:
 	free_data(d);
 	return 1;
-}
-
-/* No files of fio's: the engine works on its own set over the wire (FIO_DISKLESSIO). */
-static int fio_nfsweep_rpc_open_file(struct thread_data *td, struct fio_file *f)
-{
-	(void)td;
-	f->fd = -1;
-	return 0;
-}
-
-static int fio_nfsweep_rpc_close_file(struct thread_data *td, struct fio_file *f)
-{
-	(void)td;
-	f->fd = -1;
-	return 0;
 }
 
 static uint32_t deck_draw(void *l)
@@ -424,8 +393,8 @@ NFSWEEP_EXPORT struct ioengine_ops ioengine = {
 	.getevents = fio_nfsweep_rpc_getevents,
 	.event = fio_nfsweep_rpc_event,
 	.cleanup = fio_nfsweep_rpc_cleanup,
-	.open_file = fio_nfsweep_rpc_open_file,
-	.close_file = fio_nfsweep_rpc_close_file,
+	.open_file = nfsweep_no_file,
+	.close_file = nfsweep_no_file,
 	.options = options,
 	.option_struct_size = sizeof(struct nfsweep_rpc_options),
 };

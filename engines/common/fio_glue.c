@@ -127,3 +127,22 @@ int nfsweep_append_line(const char *path, const char *line, size_t len)
 		err = errno;
 	return err;
 }
+
+unsigned int nfsweep_settle_read_pct(struct thread_data *td, unsigned int mix_pct)
+{
+	if (td_rw(td)) {
+		if (!fio_option_is_set(&td->o, rwmix)) {
+			td->o.rwmix[DDIR_READ] = mix_pct;
+			td->o.rwmix[DDIR_WRITE] = 100 - mix_pct;
+		}
+		return td->o.rwmix[DDIR_READ];
+	}
+	return td_read(td) ? 100 : 0;
+}
+
+int nfsweep_no_file(struct thread_data *td, struct fio_file *f)
+{
+	(void)td;
+	f->fd = -1;
+	return 0;
+}

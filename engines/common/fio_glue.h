@@ -87,4 +87,13 @@ static inline void nfsweep_io_u_result(struct io_u *io_u, long long res)
  */
 int nfsweep_append_line(const char *path, const char *line, size_t len);
 
+/*
+ * An op-mix engine's read share: the job's rwmixread, or @mix_pct (the mix's own) when the job
+ * sets none (rw=randrw); a job that only reads or only writes keeps its one class.
+ */
+unsigned int nfsweep_settle_read_pct(struct thread_data *td, unsigned int mix_pct);
+
+/* open_file and close_file of an engine with no files of fio's (FIO_DISKLESSIO). */
+int nfsweep_no_file(struct thread_data *td, struct fio_file *f);
+
 #endif
