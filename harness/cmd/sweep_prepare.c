@@ -11,6 +11,7 @@
 #include "cmd/sweep_prepare.h"
 #include "nfs/mountstats.h"
 #include "results/detail_file.h"
+#include "results/schema.h"
 #include "sweep/fio_knows.h"
 #include "sweep/fio_run.h"
 #include "sweep/hosts_preflight.h"
@@ -41,7 +42,10 @@ struct prepare_steps {
 	int (*locks)(const struct command *cmd, struct sweep *s, int existed);
 };
 
-/* Every --target is a directory (a --mount variant's is made when mounted). */
+/*
+ * Every --target is a directory (a --mount variant's is made when mounted;
+ * an nfs:// target's server answers its engine, which says so in the row).
+ */
 static int check_targets(const struct command *cmd, const struct sweep *s)
 {
 	const struct sweep_opts *o = s->o;
@@ -50,7 +54,7 @@ static int check_targets(const struct command *cmd, const struct sweep *s)
 		const struct target *t = &o->targets[i];
 		struct stat st;
 
-		if (t->mount >= 0)
+		if (t->mount >= 0 || t->url)
 			continue;
 		if (stat(t->path, &st) || !S_ISDIR(st.st_mode)) {
 			fprintf(stderr, "nfsweep %s: --target %s=%s: %s\n", cmd->name, t->label,
@@ -85,24 +89,25 @@ static int check_nfs(const struct command *cmd, const struct sweep *s)
 	return ret == -EINVAL ? EXIT_USAGE : EXIT_SETUP;
 }
 
-/* An op-mix profile runs nfsweep-ops: it must be there (said once, before any point). */
+/* An op-mix profile runs its engine (nfsweep-ops, nfsweep-rpc): it must be there (said once). */
 static int check_ops_engine(const struct command *cmd, const struct sweep *s)
 {
 	const struct sweep_opts *o = s->o;
 	char so[PATH_MAX + 32];
 
 	for (size_t i = 0; i < o->nprofiles; i++) {
-		if (!s->prof.info[i].op_mix)
+		const char *engine = s->prof.info[i].engine;
+
+		if (!engine)
 			continue;
-		snprintf(so, sizeof(so), "%s/nfsweep-ops.so", o->engine_dir);
+		snprintf(so, sizeof(so), "%s/%s.so", o->engine_dir, engine);
 		if (access(so, R_OK)) {
 			fprintf(stderr,
-				"nfsweep %s: --profile %s runs the nfsweep-ops engine: %s: %s "
+				"nfsweep %s: --profile %s runs the %s engine: %s: %s "
 				"(build it with make, or give --engine-dir)\n",
-				cmd->name, o->profiles[i], so, strerror(errno));
+				cmd->name, o->profiles[i], engine, so, strerror(errno));
 			return EXIT_SETUP;
 		}
-		break;
 	}
 	return EXIT_OK;
 }
@@ -136,25 +141,30 @@ static int check_fio_knows(const struct command *cmd, const struct sweep *s,
 			   const struct prepare_steps *st)
 {
 	const struct sweep_opts *o = s->o;
-	char ops[PATH_MAX + 32], err[1024];
-	const char *engines[2];
+	char ops[2][PATH_MAX + 32], err[1024];
+	const char *engines[3], *mixes[2] = { ENGINE_OPS, ENGINE_RPC };
 	size_t n = 0;
-	int data = 0, op_mix = 0, ret;
+	int data = 0, ret;
 
-	for (size_t i = 0; i < o->nprofiles; i++) {
-		op_mix |= s->prof.info[i].op_mix;
-		data |= !s->prof.info[i].op_mix;
-	}
+	for (size_t i = 0; i < o->nprofiles; i++)
+		data |= !s->prof.info[i].engine;
 	if (data) {
 		engines[n++] = s->engine_value;
 		ret = st->engine_loads(s, "--engine", s->engine_value, err, sizeof(err));
 		if (ret)
 			goto refused;
 	}
-	if (op_mix) {
-		snprintf(ops, sizeof(ops), "external:%s/nfsweep-ops.so", o->engine_dir);
-		engines[n++] = ops;
-		ret = st->engine_loads(s, "--profile", ops, err, sizeof(err));
+	/* each op-mix engine a profile names, once */
+	for (int m = 0; m < 2; m++) {
+		int used = 0;
+
+		for (size_t i = 0; i < o->nprofiles; i++)
+			used |= s->prof.info[i].engine && !strcmp(s->prof.info[i].engine, mixes[m]);
+		if (!used)
+			continue;
+		snprintf(ops[m], sizeof(ops[m]), "external:%s/%s.so", o->engine_dir, mixes[m]);
+		engines[n++] = ops[m];
+		ret = st->engine_loads(s, "--profile", ops[m], err, sizeof(err));
 		if (ret)
 			goto refused;
 	}

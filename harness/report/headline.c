@@ -293,7 +293,7 @@ void report_headline(struct rep *r)
 	curves(r);
 	/* each op-mix profile once */
 	for (size_t i = 0; i < r->res.n; i++)
-		if (!strcmp(rows_cell(&r->res, i, ec), "nfsweep-ops") &&
+		if (schema_op_mix_engine(rows_cell(&r->res, i, ec)) &&
 		    rows_first(&r->res, i, pc, -1))
 			op_mix(r, rows_cell(&r->res, i, pc));
 	if (!r->have_ref)

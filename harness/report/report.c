@@ -255,7 +255,7 @@ static void points_table(struct rep *r, const char *profile, const char *target)
 			continue;
 		curve |= *rows_get(&r->res, i, "load_point") != '\0';
 		thr |= atol(rows_get(&r->res, i, "block_size_bytes")) >= 65536;
-		ops |= !strcmp(rows_get(&r->res, i, "engine"), "nfsweep-ops");
+		ops |= schema_op_mix_engine(rows_get(&r->res, i, "engine"));
 	}
 	thr &= !ops;
 	pg_raw(pg, "<h3>");
@@ -369,7 +369,7 @@ static int rpc_disagrees(const struct rows *t, size_t i, struct strbuf *sb)
 	int n = 0;
 
 	if (strcmp(rows_get(t, i, "status"), STATUS_OK) || strcmp(rows_get(t, i, "direct"), "1") ||
-	    !strcmp(rows_get(t, i, "engine"), "nfsweep-ops") || win <= 0 || bs <= 0 ||
+	    schema_op_mix_engine(rows_get(t, i, "engine")) || win <= 0 || bs <= 0 ||
 	    !*rows_get(t, i, "rpc_read_ops"))
 		return 0;
 	for (int d = 0; d < 2; d++) {

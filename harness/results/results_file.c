@@ -189,8 +189,8 @@ static int same_config(const struct csv_record *rec, const struct row *config, c
 		enum column c = schema_config_columns[k];
 		const char *want = config->cell[c] ? config->cell[c] : "";
 
-		/* an op-mix profile's points run nfsweep-ops whatever --engine says */
-		if (c == COL_engine && !strcmp(rec->cells[c], "nfsweep-ops"))
+		/* an op-mix profile's points run its engine whatever --engine says */
+		if (c == COL_engine && schema_op_mix_engine(rec->cells[c]))
 			continue;
 		/* a profile of job sets runs at its own iodepth whatever --iodepth says */
 		if (c == COL_iodepth && (size_t)COL_job_sets < rec->n &&

@@ -182,7 +182,7 @@ int results_table_load(const char *path, struct results_table *t, char *why, siz
 		if (pct < 0 || pct > 100)
 			continue;
 		t->block_size[p] = atoll(rec.cells[COL_block_size_bytes]);
-		t->op_mix[p] = !strcmp(rec.cells[COL_engine], "nfsweep-ops");
+		t->op_mix[p] = schema_op_mix_engine(rec.cells[COL_engine]);
 		note_mount(&t->nconnect[tg], rec.cells[COL_nconnect_asked]);
 		note_mount(&t->transports[tg], rec.cells[COL_transports]);
 		c = &t->cell[p][pct][tg];

@@ -236,6 +236,11 @@ const char *schema_version(void)
 	return STR(NFSWEEP_SCHEMA_MAJOR) "." STR(NFSWEEP_SCHEMA_MINOR);
 }
 
+bool schema_op_mix_engine(const char *engine)
+{
+	return !strcmp(engine, ENGINE_OPS) || !strcmp(engine, ENGINE_RPC);
+}
+
 int table_find(const struct table_info *t, const char *name)
 {
 	for (int i = 0; i < t->ncols; i++)

@@ -7,6 +7,7 @@
  * source): the enum of column ids, the table of names, types, units and
  * meanings, the cell checks the validator runs.
  */
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <time.h>
@@ -153,6 +154,16 @@ int table_find(const struct table_info *t, const char *name);
 
 /* "1.0" */
 const char *schema_version(void);
+
+/*
+ * The engines of op-mix profiles, as the engine column names them: their
+ * rows count operations, not bytes (bs=1), and their per-operation rows
+ * are in FILE.ops.csv. nfsweep-ops drives the kernel's NFS client with
+ * system calls; nfsweep-rpc sends NFSv3 RPCs itself (an nfs:// target).
+ */
+#define ENGINE_OPS "nfsweep-ops"
+#define ENGINE_RPC "nfsweep-rpc"
+bool schema_op_mix_engine(const char *engine);
 
 /* table_check_cell() of the results file FILE.csv. */
 int schema_check_cell(enum column c, const char *val, char *why, size_t len);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "sweep/plan.h"
+#include "util/sink.h"
 
 static int parse_pct(const char *s, const char **end, int *v)
 {
@@ -76,6 +77,29 @@ bad:
 	return -1;
 }
 
+/* @t's path, nfs://SERVER/EXPORT: its server, or -1 with @err (nfsweep-rpc's rules, rpc_set.c). */
+static int parse_url(const char *spec, struct target *t, char *err, size_t errlen)
+{
+	const char *host = t->path + 6, *slash = strchr(host, '/');
+	size_t n = slash ? (size_t)(slash - host) : strlen(host);
+
+	if (!slash || !slash[1] || !n || n >= sizeof(t->server)) {
+		snprintf(err, errlen, "--target '%s': expected label=nfs://SERVER/EXPORT", spec);
+		return -1;
+	}
+	memcpy(t->server, host, n);
+	t->server[n] = '\0';
+	if (!sink_host(t->server) || strpbrk(host, "?#:@ \t\n\r\\")) {
+		snprintf(err, errlen,
+			 "--target '%s': an nfs:// URL is nfs://SERVER/EXPORT: a host name or IPv4 "
+			 "address, then the export's absolute path, with no port, user, query or "
+			 "blank (the server's portmapper gives the ports)",
+			 spec);
+		return -1;
+	}
+	return 0;
+}
+
 int plan_parse_target(const char *spec, struct target *t, char *err, size_t errlen)
 {
 	const char *eq = strchr(spec, '=');
@@ -101,7 +125,9 @@ int plan_parse_target(const char *spec, struct target *t, char *err, size_t errl
 	t->label[len] = '\0';
 	t->mount = -1;
 	snprintf(t->path, sizeof(t->path), "%s", eq + 1);
-	return 0;
+	t->url = !strncmp(t->path, "nfs://", 6);
+	t->server[0] = '\0';
+	return t->url ? parse_url(spec, t, err, errlen) : 0;
 }
 
 size_t plan_count(const struct plan_profile *profiles, size_t nprof, size_t ntgt, int repeats)

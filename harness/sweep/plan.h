@@ -10,16 +10,24 @@
  * variant is mounted once for its points).
  */
 #include <limits.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "util/label.h"
 
 #define PLAN_MAX_PCTS 101
 
+/*
+ * A target: a directory (on an NFS mount, for a figure worth having), or
+ * nfs://SERVER/EXPORT for a profile whose engine speaks NFS itself
+ * (nfsweep-rpc): no mount, the URL in path, its server in server.
+ */
 struct target {
 	char label[LABEL_MAX];
 	char path[PATH_MAX];
-	int mount; /* index of its managed mount (--mount), -1: none */
+	int mount;	  /* index of its managed mount (--mount), -1: none */
+	bool url;	  /* path is nfs://SERVER/EXPORT */
+	char server[256]; /* a URL's SERVER */
 };
 
 struct point {
@@ -36,7 +44,12 @@ struct point {
  */
 int plan_parse_mix(const char *spec, int *pcts, size_t *n, char *err, size_t errlen);
 
-/* "label=path" (util/label.h says what a label is). 0, or -1 with @err. */
+/*
+ * "label=path" or "label=nfs://SERVER/EXPORT" (util/label.h says what a
+ * label is; a SERVER is a host name or IPv4 address, an EXPORT an absolute
+ * path, with no port, user or query: the engine takes those from the
+ * server's portmapper and its own options). 0, or -1 with @err.
+ */
 int plan_parse_target(const char *spec, struct target *t, char *err, size_t errlen);
 
 enum plan_order {

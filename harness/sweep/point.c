@@ -90,14 +90,21 @@ void point_fio_vars(const struct sweep_opts *o, const struct profile_info *pi,
 			 load->offered_iops * (100 - p->read_pct) / 100.0 / o->numjobs / hosts);
 	else
 		snprintf(pv->rate, sizeof(pv->rate), "0,0");
-	snprintf(pv->ops_engine, sizeof(pv->ops_engine), "external:%s/nfsweep-ops.so",
-		 o->engine_dir);
+	snprintf(pv->ops_engine, sizeof(pv->ops_engine), "external:%s/%s.so", o->engine_dir,
+		 pi->engine ? pi->engine : ENGINE_OPS);
 	pv->ops_stats[0] = '\0'; /* the mode's to fill (point_mode.h) */
 
-	/* checked at the start (sweep_opts_finish): short enough, nothing fio cannot take */
-	if (sink_fio_dir(p->target->path, pv->dir, sizeof(pv->dir)))
+	/*
+	 * checked at the start (sweep_opts_finish): short enough, nothing fio cannot take. An
+	 * nfs:// target is its engine's rpc_url=, and fio's directory= the current one: the
+	 * engine has no files for fio to make (FIO_DISKLESSIO).
+	 */
+	if (p->target->url)
+		snprintf(pv->dir, sizeof(pv->dir), ".");
+	else if (sink_fio_dir(p->target->path, pv->dir, sizeof(pv->dir)))
 		pv->dir[0] = '\0';
 	add_var(pv, "NFSWEEP_DIR", pv->dir);
+	add_var(pv, "NFSWEEP_URL", p->target->url ? p->target->path : "");
 	add_var(pv, "NFSWEEP_ENGINE", engine_value);
 	add_var(pv, "NFSWEEP_READ_PCT", pv->pct);
 	add_var(pv, "NFSWEEP_RUNTIME", pv->runtime);
@@ -171,8 +178,11 @@ void point_identity(struct row *r, const struct sweep *s, const struct point *p,
 		row_set(r, COL_block_size_bytes, "%lld", pi->bs);
 	row_set(r, COL_repeat, "%d", p->repeat);
 	sweep_config_row(s, r);
-	if (pi->op_mix) /* its profile names its engine: --engine is for data profiles */
-		row_set(r, COL_engine, "nfsweep-ops");
+	if (pi->engine) /* its profile names its engine: --engine is for data profiles */
+		row_set(r, COL_engine, "%s", pi->engine);
+	if (p->target->url) /* no mount: the server and export the engine was given */
+		row_set(r, COL_server, "%s:%s", p->target->server,
+			p->target->path + 6 + strlen(p->target->server));
 	if (pi->iodepth) /* and its depth, where it says so (eda: SPEC's processes, one op each) */
 		row_set(r, COL_iodepth, "%d", pi->iodepth);
 	if (pi->njobs)

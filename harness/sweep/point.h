@@ -24,7 +24,7 @@ struct point_load {
  * ""): the shared ones of global.fioinc, then, for a profile of job sets,
  * NFSWEEP_JOBS_<job> and NFSWEEP_RATE_<job> per job of a set.
  */
-#define POINT_NVARS (15 + 2 * PROFILE_MAX_JOBS)
+#define POINT_NVARS (16 + 2 * PROFILE_MAX_JOBS)
 struct point_vars {
 	struct fio_var v[POINT_NVARS];
 	int n;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "results/schema.h"
 #include "sweep/profile_info.h"
 
 /* "64k" -> 65536 */
@@ -83,6 +84,13 @@ static int parse_header(const char *line, struct profile_info *pi, char *err, si
 			pi->iodepth = (int)strtol(w + 8, &end, 10);
 			if (*end || pi->iodepth < 1)
 				goto bad;
+		} else if (!strncmp(w, "engine=", 7)) {
+			if (!strcmp(w + 7, ENGINE_OPS))
+				pi->engine = ENGINE_OPS;
+			else if (!strcmp(w + 7, ENGINE_RPC))
+				pi->engine = ENGINE_RPC;
+			else
+				goto bad;
 		} else if (!strcmp(w, "fixed")) {
 			pi->fixed = true;
 		} else if (!strncmp(w, "job_set=", 8)) {
@@ -92,8 +100,9 @@ static int parse_header(const char *line, struct profile_info *pi, char *err, si
 bad:
 			snprintf(err, len,
 				 "'nfsweep-profile:' line: '%s' is not op-mix, read_pct=PCT, "
-				 "iodepth=N, fixed or job_set=JOB:PER_SET:OPS_S:READ_PCT,..",
-				 w);
+				 "iodepth=N, engine=%s|%s, fixed or "
+				 "job_set=JOB:PER_SET:OPS_S:READ_PCT,..",
+				 w, ENGINE_OPS, ENGINE_RPC);
 			return -EINVAL;
 		}
 	}
@@ -101,6 +110,13 @@ bad:
 		snprintf(err, len, "'nfsweep-profile:' line: fixed and job_set= go together");
 		return -EINVAL;
 	}
+	if (pi->engine && !pi->op_mix) {
+		snprintf(err, len, "'nfsweep-profile:' line: engine= is an op mix's (op-mix)");
+		return -EINVAL;
+	}
+	if (pi->op_mix && !pi->engine)
+		pi->engine = ENGINE_OPS;
+	pi->wire = pi->engine && !strcmp(pi->engine, ENGINE_RPC);
 	if (pi->fixed)
 		pi->read_pct = blend(pi);
 	if (pi->op_mix && pi->read_pct < 0) {

@@ -17,6 +17,10 @@
  *       shares (--mix is refused; rows record the blend, 63). `run` runs
  *       --numjobs sets, unthrottled; a curve steps the number of sets, each
  *       job at its own rate.
+ *   ; nfsweep-profile: op-mix engine=nfsweep-rpc read_pct=84
+ *       the op mix runs on nfsweep-rpc, which speaks NFSv3 itself: its
+ *       targets are nfs://SERVER/EXPORT, not directories (the default
+ *       engine of an op mix is nfsweep-ops, through the kernel's client)
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -26,13 +30,15 @@
 struct profile_info {
 	long long bs; /* bs= of the profile, 0 unknown */
 	bool op_mix;
-	int read_pct;			/* the op mix's read share; -1 for a data profile */
-	bool fixed;			/* its jobs fix their own read shares */
-	int iodepth;			/* iodepth=: its own, not --iodepth's (0: --iodepth's) */
-	size_t njobs;			/* job_set=: the jobs of one set */
-	char job[PROFILE_MAX_JOBS][32]; /* the fio section */
-	int per_set[PROFILE_MAX_JOBS];	/* its numjobs per set */
-	int ops_s[PROFILE_MAX_JOBS];	/* each one's rate when throttled */
+	const char *engine; /* an op mix's engine (ENGINE_OPS, ENGINE_RPC); NULL: --engine's */
+	bool wire;	    /* it speaks NFS itself: its targets are nfs:// URLs */
+	int read_pct;	    /* the op mix's read share; -1 for a data profile */
+	bool fixed;	    /* its jobs fix their own read shares */
+	int iodepth;	    /* iodepth=: its own, not --iodepth's (0: --iodepth's) */
+	size_t njobs;	    /* job_set=: the jobs of one set */
+	char job[PROFILE_MAX_JOBS][32];	    /* the fio section */
+	int per_set[PROFILE_MAX_JOBS];	    /* its numjobs per set */
+	int ops_s[PROFILE_MAX_JOBS];	    /* each one's rate when throttled */
 	int job_read_pct[PROFILE_MAX_JOBS]; /* its rwmixread */
 };
 

@@ -109,8 +109,8 @@ int sweep_check_nfs_targets(const struct sweep_opts *o, const struct ms_mount *a
 		struct mount_of m;
 		int ret;
 
-		if (t->mount >= 0)
-			continue; /* a --mount variant: verified when mounted */
+		if (t->mount >= 0 || t->url)
+			continue; /* a --mount variant: verified when mounted; a URL: no mount */
 		ret = mount_of_path(t->path, NULL, &m);
 		if (ret) {
 			snprintf(err, len, "--nfs: --target %s=%s: its mount: %s", t->label,
@@ -157,8 +157,8 @@ static int target_lock_key(const struct sweep_opts *o, const struct target *t, c
 	struct stat st;
 
 	*kind = "server";
-	if (t->mount >= 0) {
-		snprintf(key, len, "%s", o->mounts[t->mount].server);
+	if (t->mount >= 0 || t->url) {
+		snprintf(key, len, "%s", t->url ? t->server : o->mounts[t->mount].server);
 		return 0;
 	}
 	if (!mount_of_path(t->path, NULL, &m) && mount_is_nfs(&m)) {

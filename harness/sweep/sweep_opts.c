@@ -220,10 +220,13 @@ o_mix_one = { .name = "mix", .arg = "PCT", .type = OPT_CALL, .parse = parse_mix,
 	.more = "Required, but for an op-mix profile, whose published mix gives it.",
 	.example = "70" },
 o_target = { .name = "target", .arg = "label=path", .type = OPT_CALL, .parse = parse_target,
-	.help = "a directory to run in", .more = "Give at least one --target or --mount.",
+	.help = "a directory to run in", .more = "Give at least one --target or --mount. "
+		"A profile whose engine speaks NFS itself (sfs2008-wire: nfsweep-rpc) takes "
+		"label=nfs://SERVER/EXPORT instead: no mount, the export as the server has it.",
 	.example = "nc1=/mnt/nc1", .repeat = 1 },
 o_target_one = { .name = "target", .arg = "label=path", .type = OPT_CALL, .parse = parse_target,
-	.help = "the directory to run in", .example = "nc8=/mnt/nc8",
+	.help = "the directory to run in", .more = "label=nfs://SERVER/EXPORT for a profile whose "
+		"engine speaks NFS itself (sfs2008-wire).", .example = "nc8=/mnt/nc8",
 	.required = 1 },
 o_mount = { .name = "mount", .arg = "label=server:/export:options", .type = OPT_CALL,
 	.parse = parse_mount,

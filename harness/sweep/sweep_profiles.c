@@ -55,12 +55,52 @@ static int profile_pcts(const struct sweep_opts *o, struct sweep_profiles *sp, s
 	return 0;
 }
 
+/*
+ * Profile @pi and the targets agree: an engine that speaks NFS itself takes
+ * nfs://SERVER/EXPORT targets (no mount: --mount has none to give), and an
+ * engine that goes through the kernel a directory. 0, or -1 with @err.
+ */
+static int targets_fit(const struct sweep_opts *o, const char *profile,
+		       const struct profile_info *pi, char *err, size_t len)
+{
+	for (size_t i = 0; i < o->ntargets; i++) {
+		const struct target *t = &o->targets[i];
+
+		if (pi->wire && !t->url) {
+			snprintf(err, len,
+				 "--profile %s sends NFSv3 RPCs itself (%s), with no mount: "
+				 "--%s %s is a directory; give --target %s=nfs://SERVER/EXPORT",
+				 profile, pi->engine, t->mount >= 0 ? "mount" : "target", t->label,
+				 t->label);
+			return -1;
+		}
+		if (!pi->wire && t->url) {
+			snprintf(err, len,
+				 "--target %s=%s: an nfs:// target is for a profile whose engine "
+				 "speaks NFS itself (sfs2008-wire); --profile %s goes through the "
+				 "kernel's client: give the directory where the export is mounted",
+				 t->label, t->path, profile);
+			return -1;
+		}
+		if (t->url && o->hosts.n) {
+			snprintf(
+				err, len,
+				"--target %s=%s: --hosts with an nfs:// target is not done yet: "
+				"run nfsweep-rpc from this machine, or fio's client by hand (README)",
+				t->label, t->path);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int sweep_profiles_read(const struct sweep_opts *o, struct sweep_profiles *sp, char *err,
 			size_t len)
 {
 	memset(sp, 0, sizeof(*sp));
 	for (size_t i = 0; i < o->nprofiles; i++)
-		if (profile_pcts(o, sp, i, err, len))
+		if (profile_pcts(o, sp, i, err, len) ||
+		    targets_fit(o, o->profiles[i], &sp->info[i], err, len))
 			return -1;
 	sp->n = o->nprofiles;
 	/* nfsweep curve (the one with --points): one profile, one read %, one target */

@@ -94,6 +94,16 @@ for mix in 110:0:10 100:0:0 abc; do
 done
 expect 2 "No such file" run --profile seq64k --target x=/no/such/dir --out "$T_DISK/x.csv"
 expect 2 "exists" run --profile seq64k "${t[@]}" --out "$T_DISK/a/sweep.csv"
+# an engine that speaks NFS itself takes nfs:// targets, the kernel path directories
+expect 2 "give --target x=nfs://SERVER/EXPORT" run --profile sfs2008-wire "${t[@]}" \
+	--out "$T_DISK/x.csv"
+expect 2 "an nfs:// target is for a profile whose engine speaks NFS itself" run \
+	--profile sfs2008 --target w=nfs://127.0.0.1/srv --out "$T_DISK/x.csv"
+expect 2 "with no port, user, query" run --profile sfs2008-wire \
+	--target w='nfs://127.0.0.1:2049/srv' --out "$T_DISK/x.csv"
+expect 2 "--hosts with an nfs:// target is not done yet" run --profile sfs2008-wire \
+	--target w=nfs://127.0.0.1/srv --hosts 127.0.0.1 --out "$T_DISK/x.csv"
+[ ! -e "$T_DISK/x.csv" ] || fail "a refused run made $T_DISK/x.csv"
 expect 2 "--out" run --profile seq64k "${t[@]}"
 expect 2 "unknown command" frobnicate
 expect 3 "fio installed" run --profile seq64k "${t[@]}" --fio /no/such/fio --out "$T_DISK/y.csv"

@@ -60,6 +60,41 @@ START_TEST(test_targets)
 	ck_assert_int_eq(plan_parse_target("a=", &t, err, sizeof(err)), -1);
 	ck_assert_int_eq(plan_parse_target("a b=/x", &t, err, sizeof(err)), -1);
 	ck_assert_ptr_nonnull(strstr(err, "--target"));
+	ck_assert(!t.url);
+}
+END_TEST
+
+/* nfs://SERVER/EXPORT: its server; what nfsweep-rpc would refuse, refused here first. */
+static const char *const bad_urls[] = {
+	"w=nfs://",	      "w=nfs://srv",	    "w=nfs://srv/",	 "w=nfs:///export",
+	"w=nfs://srv:2049/x", "w=nfs://u@srv/x",    "w=nfs://srv/x?v=4", "w=nfs://-srv/x",
+	"w=nfs://srv/a b",    "w=nfs://srv/x#frag", "w=nfs://s$(id)/x",	 "w=nfs://srv/x\\y",
+};
+
+START_TEST(test_url_targets)
+{
+	struct target t;
+	char err[512] = "";
+
+	ck_assert_int_eq(plan_parse_target("wire=nfs://127.0.0.3/srv/nfslab", &t, err, sizeof(err)),
+			 0);
+	ck_assert(t.url);
+	ck_assert_str_eq(t.server, "127.0.0.3");
+	ck_assert_str_eq(t.path, "nfs://127.0.0.3/srv/nfslab");
+	ck_assert_int_eq(plan_parse_target("w=nfs://filer.example.com/vol/a", &t, err, sizeof(err)),
+			 0);
+	ck_assert_str_eq(t.server, "filer.example.com");
+}
+END_TEST
+
+START_TEST(test_bad_url_targets)
+{
+	struct target t;
+	char err[512] = "";
+
+	ck_assert_int_eq(plan_parse_target(bad_urls[_i], &t, err, sizeof(err)), -1);
+	ck_assert_msg(strstr(err, "--target") && strstr(err, "nfs://SERVER/EXPORT"), "'%s': %s",
+		      bad_urls[_i], err);
 }
 END_TEST
 
@@ -68,7 +103,8 @@ START_TEST(test_build_order)
 {
 	int pcts[] = { 100, 0 };
 	struct plan_profile profiles[] = { { "seq64k", pcts, 2 }, { "rand4k", pcts, 2 } };
-	struct target t[2] = { { "nc1", "/a", -1 }, { "nc8", "/b", -1 } };
+	struct target t[2] = { { .label = "nc1", .path = "/a", .mount = -1 },
+			       { .label = "nc8", .path = "/b", .mount = -1 } };
 	struct point p[16];
 	size_t n = plan_build(profiles, 2, t, 2, 2, PLAN_BY_TARGET, p);
 	char key[128];
@@ -91,7 +127,8 @@ START_TEST(test_build_per_profile_pcts)
 {
 	int sweep[] = { 100, 50, 0 }, own[] = { 84 };
 	struct plan_profile profiles[] = { { "rand4k", sweep, 3 }, { "sfs2008", own, 1 } };
-	struct target t[2] = { { "a", "/a", -1 }, { "b", "/b", -1 } };
+	struct target t[2] = { { .label = "a", .path = "/a", .mount = -1 },
+			       { .label = "b", .path = "/b", .mount = -1 } };
 	struct point p[16];
 	size_t n = plan_build(profiles, 2, t, 2, 2, PLAN_BY_TARGET, p);
 
@@ -111,7 +148,9 @@ START_TEST(test_build_interleaved)
 {
 	int pcts[] = { 100, 0 };
 	struct plan_profile profiles[] = { { "seq64k", pcts, 2 }, { "rand4k", pcts, 2 } };
-	struct target t[3] = { { "a", "/a", -1 }, { "b", "/b", -1 }, { "c", "/c", -1 } };
+	struct target t[3] = { { .label = "a", .path = "/a", .mount = -1 },
+			       { .label = "b", .path = "/b", .mount = -1 },
+			       { .label = "c", .path = "/c", .mount = -1 } };
 	struct point p[24];
 	size_t n = plan_build(profiles, 2, t, 3, 2, PLAN_INTERLEAVED, p);
 
@@ -138,6 +177,8 @@ Suite *make_plan_suite(void)
 	tcase_add_loop_test(tc, test_good_mix, 0, sizeof(good_mix) / sizeof(good_mix[0]));
 	tcase_add_loop_test(tc, test_bad_mix, 0, sizeof(bad_mix) / sizeof(bad_mix[0]));
 	tcase_add_test(tc, test_targets);
+	tcase_add_test(tc, test_url_targets);
+	tcase_add_loop_test(tc, test_bad_url_targets, 0, sizeof(bad_urls) / sizeof(bad_urls[0]));
 	tcase_add_test(tc, test_build_order);
 	tcase_add_test(tc, test_build_interleaved);
 	tcase_add_test(tc, test_build_per_profile_pcts);

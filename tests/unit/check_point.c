@@ -143,7 +143,7 @@ START_TEST(test_fio_vars)
 
 	info[0].read_pct = -1;
 	point_fio_vars(&o, &info[0], "external:/x/nfsweep-uring.so", 1, &p, NULL, &pv);
-	ck_assert_int_eq(pv.n, 15);
+	ck_assert_int_eq(pv.n, 16);
 	ck_assert_str_eq(var(&pv, "NFSWEEP_OPS_ENGINE"), "external:/x/nfsweep-ops.so");
 	/* the mode's to fill: a local point's engine keeps statistics, one on hosts none */
 	ck_assert_str_eq(var(&pv, "NFSWEEP_OPS_STATS"), "");
@@ -154,8 +154,10 @@ START_TEST(test_fio_vars)
 	ck_assert_str_eq(var(&pv, "NFSWEEP_RATE_PROCESS"), "linear");
 	for (int i = 0; i < pv.n; i++)
 		ck_assert_msg(pv.v[i].value && (pv.v[i].value[0] ||
-						!strcmp(pv.v[i].name, "NFSWEEP_OPS_STATS")),
+						!strcmp(pv.v[i].name, "NFSWEEP_OPS_STATS") ||
+						!strcmp(pv.v[i].name, "NFSWEEP_URL")),
 			      "%s is empty", pv.v[i].name);
+	ck_assert_str_eq(var(&pv, "NFSWEEP_URL"), "");
 	/* 1000 IOPS offered, 70 % reads, 4 jobs: 175 reads and 75 writes per job */
 	o.poisson = 1;
 	point_fio_vars(&o, &info[0], "libaio", 1, &p, &load, &pv);
@@ -185,6 +187,28 @@ START_TEST(test_fio_vars)
 	point_fio_vars(&o, &info[1], "libaio", 1, &p, NULL, &pv);
 	ck_assert_str_eq(var(&pv, "NFSWEEP_JOBS_backend"), "8");
 	ck_assert_str_eq(var(&pv, "NFSWEEP_RATE_backend"), "0,0");
+
+	/* the wire profile: its engine from its header, the URL its rpc_url=, no directory */
+	ck_assert_int_eq(profile_info_read(T_DATA "/../../profiles/sfs2008-wire.fio", &info[1], err,
+					   sizeof(err)),
+			 0);
+	ck_assert(info[1].op_mix && info[1].wire);
+	ck_assert_str_eq(info[1].engine, "nfsweep-rpc");
+	ck_assert_int_eq(info[1].read_pct, 84);
+	ck_assert_int_eq(plan_parse_target("lab=nfs://srv.example/export/a", &t, err, sizeof(err)),
+			 0);
+	p.profile = "sfs2008-wire";
+	p.read_pct = 84;
+	point_fio_vars(&o, &info[1], "libaio", 1, &p, NULL, &pv);
+	ck_assert_str_eq(var(&pv, "NFSWEEP_URL"), "nfs://srv.example/export/a");
+	ck_assert_str_eq(var(&pv, "NFSWEEP_DIR"), ".");
+	ck_assert_str_eq(var(&pv, "NFSWEEP_OPS_ENGINE"), "external:/x/nfsweep-rpc.so");
+	/* the kernel's op mix keeps its engine */
+	ck_assert_int_eq(profile_info_read(T_DATA "/../../profiles/sfs2008.fio", &info[1], err,
+					   sizeof(err)),
+			 0);
+	ck_assert(info[1].op_mix && !info[1].wire);
+	ck_assert_str_eq(info[1].engine, "nfsweep-ops");
 }
 END_TEST
 
