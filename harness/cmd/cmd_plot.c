@@ -114,8 +114,8 @@ const struct command command_plot = {
 		"profile, one of\nthroughput or IOPS against read % (read, write and total per "
 		"target, published figures\nbeside, bars over the repeats) and one of latency "
 		"(PROFILE-latency: p50 and p99),\nnconnect.png|svg (each target's ratio to the base per "
-		"workload, published gains\nbeside), curve.png|svg (load curves, published SPEC "
-		"SFS curves beside), and for a\n--hosts file hosts.png|svg (each host's IOPS, point "
+		"workload, published gains\nbeside), curve.png|svg (load curves against "
+		"their own peaks, the published SPEC\nSFS curves beside), and for a\n--hosts file hosts.png|svg (each host's IOPS, point "
 		"by point: a host that lagged). The\ndata and the gnuplot scripts stay in DIR/plot/ "
 		"for restyling.",
 	.opts = plot_opts,

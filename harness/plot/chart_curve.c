@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * curve.png|svg: response time against achieved throughput, a line per
- * target with its ORT in the legend, the published SPEC SFS curves beside
- * on the top axis (their ops/s are of another scale).
+ * curve.png|svg: response time against load, a line per target with its
+ * ORT and peak in the legend, the published SPEC SFS 2008 curves beside on
+ * the same axis. Their ops/s are of other systems, so the axis is each
+ * curve's load as a share of its own highest achieved throughput: the
+ * charts compare the curves' shapes, at one scale, and say so; the
+ * absolute figures are in the legend (and the curve table).
  */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "curve/curve.h"
 #include "plot/gnuplot.h"
@@ -17,10 +21,29 @@
 
 struct curve_chart {
 	size_t npts[RT_MAX]; /* per curve target */
-	double ort[RT_MAX];
-	char published[MAX_PUBLISHED][200]; /* series titles: source and ORT */
+	double ort[RT_MAX], peak[RT_MAX];
+	char published[MAX_PUBLISHED][240]; /* series titles: source, peak and ORT */
 	int npublished;
 };
+
+/* The highest achieved throughput of @cv's points: the 100 % of its axis. */
+static double curve_peak(const struct curve *cv)
+{
+	double peak = 0;
+
+	for (size_t i = 0; i < cv->n; i++)
+		if (cv->p[i].ops_s > peak)
+			peak = cv->p[i].ops_s;
+	return peak;
+}
+
+/* @cv's points as % of its peak against response time, then a blank block's lines. */
+static void write_points(FILE *f, const struct curve *cv, double peak)
+{
+	for (size_t i = 0; i < cv->n; i++)
+		fprintf(f, "%.3f %.4f\n", 100.0 * cv->p[i].ops_s / peak, cv->p[i].rt_ms);
+	fprintf(f, "\n\n");
+}
 
 /* One block per curve target; whether any target has a curve with an ORT. */
 static int write_measured(struct plot_ctx *c, struct curve_chart *cc, FILE *f)
@@ -29,26 +52,34 @@ static int write_measured(struct plot_ctx *c, struct curve_chart *cc, FILE *f)
 	int any = 0;
 
 	for (int tg = 0; tg < t->ncurve_targets; tg++) {
-		struct curve cv;
+		struct curve cv = { 0 };
 		char why[256];
 
 		cc->npts[tg] = 0;
 		cc->ort[tg] = 0;
-		fprintf(f, "# target %s: achieved IOPS, response time ms\n", t->curve_targets[tg]);
+		fprintf(f, "# target %s: load %% of its peak, response time ms\n",
+			t->curve_targets[tg]);
 		if (!curve_read(c->csv_path, t->curve_targets[tg], &cv, why, sizeof(why))) {
-			cc->npts[tg] = cv.n;
-			if (!ort_compute(cv.p, cv.n, &cc->ort[tg], why, sizeof(why)))
-				any = 1;
-			for (size_t i = 0; i < cv.n; i++)
-				fprintf(f, "%.3f %.4f\n", cv.p[i].ops_s, cv.p[i].rt_ms);
-			curve_free(&cv);
+			cc->peak[tg] = curve_peak(&cv);
+			if (cc->peak[tg] > 0) {
+				cc->npts[tg] = cv.n;
+				if (!ort_compute(cv.p, cv.n, &cc->ort[tg], why, sizeof(why)))
+					any = 1;
+			}
 		}
-		fprintf(f, "\n\n");
+		if (cc->npts[tg])
+			write_points(f, &cv, cc->peak[tg]);
+		else
+			fprintf(f, "\n\n");
+		curve_free(&cv);
 	}
 	return any;
 }
 
-/* The published curves (results-schema/reference/curves/), one block each. */
+/*
+ * The published curves (results-schema/reference/curves/), one block each;
+ * a curve of another protocol (SPECsfs2008_cifs) says so in its title.
+ */
 static void write_published(struct plot_ctx *c, struct curve_chart *cc, FILE *f)
 {
 	struct dirent **names = NULL;
@@ -60,20 +91,25 @@ static void write_published(struct plot_ctx *c, struct curve_chart *cc, FILE *f)
 	for (int i = 0; i < n; i++) {
 		char path[PATH_MAX], why[256], src[160];
 		struct curve cv;
-		double ort;
+		double ort, peak;
 
 		if (cc->npublished < MAX_PUBLISHED && strstr(names[i]->d_name, ".csv") &&
 		    snprintf(path, sizeof(path), "%s/%s", dir, names[i]->d_name) <
 			    (int)sizeof(path) &&
 		    !curve_read(path, NULL, &cv, why, sizeof(why))) {
-			if (cv.source[0] && !ort_compute(cv.p, cv.n, &ort, why, sizeof(why))) {
+			peak = curve_peak(&cv);
+			if (cv.source[0] && peak > 0 &&
+			    !ort_compute(cv.p, cv.n, &ort, why, sizeof(why))) {
 				gp_text(src, sizeof(src), cv.source, 0);
 				snprintf(cc->published[cc->npublished++], sizeof(cc->published[0]),
-					 "%s (ORT %.2f ms)", src, ort);
-				fprintf(f, "# published: %s (ORT %.2f ms)\n", src, ort);
-				for (size_t k = 0; k < cv.n; k++)
-					fprintf(f, "%.0f %.3f\n", cv.p[k].ops_s, cv.p[k].rt_ms);
-				fprintf(f, "\n\n");
+					 "%s%s, peak %.0f ops/s, ORT %.2f ms", src,
+					 strcasestr(cv.source, "cifs") ?
+						 " (CIFS: another protocol and op mix)" :
+						 "",
+					 peak, ort);
+				fprintf(f, "# published: %s, peak %.0f ops/s (ORT %.2f ms)\n", src,
+					peak, ort);
+				write_points(f, &cv, peak);
 			}
 			curve_free(&cv);
 		}
@@ -89,13 +125,14 @@ static void write_script(struct plot_ctx *c, const struct curve_chart *cc, FILE 
 	static const char *const greys[] = { "555555", "999999", "333333" };
 
 	fprintf(f,
-		"reset\nset title \"load curve: response time against achieved throughput\\n{/*0.8 %s}\"\n",
+		"reset\nset title \"load curve: response time against load, as a share of each "
+		"curve's own peak\\n{/*0.8 %s}\"\n",
 		c->subtitle);
-	fprintf(f,
-		"set xlabel 'achieved throughput (IO/s; ops/s for an op-mix profile)'\nset ylabel 'response time (ms): mean "
-		"completion latency'\nset x2label 'published SPEC SFS 2008 results (ops/s of other systems: another scale)'\n"
-		"set x2tics\nset xtics nomirror\nset xrange [0:*]\nset x2range [0:*]\n"
-		"set yrange [0:*]\nset grid\nset key below horizontal maxcols 2 spacing 1.2\nplot \\\n");
+	fprintf(f, "set xlabel \"load: achieved throughput, %% of each curve's own highest (the "
+		   "published systems are others, their ops/s of another scale: the shapes "
+		   "compare)\"\nset ylabel 'response time (ms): mean latency of all operations'\n"
+		   "set xrange [0:105]\nset yrange [0:*]\nset grid\n"
+		   "set key below horizontal maxcols 1 spacing 1.2\nplot \\\n");
 	for (int tg = 0; tg < t->ncurve_targets; tg++) {
 		char lbl[80];
 
@@ -103,12 +140,13 @@ static void write_script(struct plot_ctx *c, const struct curve_chart *cc, FILE 
 			continue;
 		gp_text(lbl, sizeof(lbl), t->curve_targets[tg], 0);
 		fprintf(f,
-			"  '%s' index %d using 1:2 with linespoints lw 2 pt 7 lc %d title '%s (ORT %.2f ms)' noenhanced, \\\n",
-			dat, tg, tg + 1, lbl, cc->ort[tg]);
+			"  '%s' index %d using 1:2 with linespoints lw 2 pt 7 lc %d title '%s: peak "
+			"%.0f ops/s, ORT %.2f ms' noenhanced, \\\n",
+			dat, tg, tg + 1, lbl, cc->peak[tg], cc->ort[tg]);
 	}
 	for (int i = 0; i < cc->npublished; i++)
 		fprintf(f,
-			"  '%s' index %d using 1:2 axes x2y1 with linespoints dt 2 pt %d lc rgb '#%s' "
+			"  '%s' index %d using 1:2 with linespoints dt 2 pt %d lc rgb '#%s' "
 			"title 'published: %s' noenhanced, \\\n",
 			pub, i, 4 + i, greys[i < 2 ? i : 2], cc->published[i]);
 	fprintf(f, "  NaN notitle\n");
