@@ -255,7 +255,7 @@ static enum fio_q_status fio_nfsweep_rpc_queue(struct thread_data *td, struct io
 	if (ret) {
 		/* -EBUSY is not reached: iodepth <= the spare names, checked at init */
 		nfsweep_err(td, ENGINE, "queue", rpc_mix_table.ops[op].rpc, -ret, "%s",
-			    ret == -EIO ? rpc_get_error(d->c.rpc) : "no spare name free");
+			    ret == -EIO ? rpc_error_text(d->c.rpc) : "no spare name free");
 		io_u->error = (unsigned int)-ret;
 		return FIO_Q_COMPLETED;
 	}

@@ -169,7 +169,7 @@ static int wait_for(struct rpc_context *rpc, struct waiter *w, char *msg, size_t
 			return -errno;
 		}
 		if (rpc_service(rpc, n > 0 ? p.revents : 0) < 0) {
-			snprintf(msg, len, "the connection failed: %s", rpc_get_error(rpc));
+			snprintf(msg, len, "the connection failed: %s", rpc_error_text(rpc));
 			return -EIO;
 		}
 		if (!w->done && rpc_now_ns() > end) {
@@ -210,7 +210,7 @@ static int setup_call(struct rpc_client *c, struct waiter *w, int queued, const 
 
 	if (queued < 0) {
 		snprintf(msg, len, "%s %s: %s", proc_name(w, proc, sizeof(proc)), what,
-			 rpc_get_error(c->rpc));
+			 rpc_error_text(c->rpc));
 		return -EIO;
 	}
 	rpc_client_count(c, w->proc, false);
@@ -442,14 +442,14 @@ static int connect_export(struct rpc_client *c, const char *server, const char *
 		return -ENOMEM;
 	}
 	if (rpc_connect_program_async(mnt, server, MOUNT_PROGRAM, MOUNT_V3, wait_cb, &w) < 0) {
-		snprintf(msg, len, "MOUNT v3 at %s: %s", server, rpc_get_error(mnt));
+		snprintf(msg, len, "MOUNT v3 at %s: %s", server, rpc_error_text(mnt));
 		ret = -EIO;
 	} else
 		ret = wait_for(mnt, &w, msg, len);
 	if (!ret) {
 		w = (struct waiter){ .proc = W_MNT };
 		if (rpc_mount3_mnt_async(mnt, wait_cb, (char *)export, &w) < 0) {
-			snprintf(msg, len, "MNT %s: %s", export, rpc_get_error(mnt));
+			snprintf(msg, len, "MNT %s: %s", export, rpc_error_text(mnt));
 			ret = -EIO;
 		} else
 			ret = wait_for(mnt, &w, msg, len);
@@ -469,7 +469,7 @@ static int connect_export(struct rpc_client *c, const char *server, const char *
 	c->root = w.fh;
 	w = (struct waiter){ .proc = W_CONNECT };
 	if (rpc_connect_program_async(c->rpc, server, NFS_PROGRAM, NFS_V3, wait_cb, &w) < 0) {
-		snprintf(msg, len, "NFSv3 at %s: %s", server, rpc_get_error(c->rpc));
+		snprintf(msg, len, "NFSv3 at %s: %s", server, rpc_error_text(c->rpc));
 		return -EIO;
 	}
 	ret = wait_for(c->rpc, &w, msg, len);

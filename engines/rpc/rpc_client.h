@@ -83,6 +83,14 @@ void rpc_client_count(struct rpc_client *c, unsigned int proc, bool hk);
 uint64_t rpc_now_ns(void);
 
 /* @f as libnfs's arguments take a handle (pointing into @f) */
+/* libnfs's text of @rpc's last error; it has none when the server closed the connection. */
+static inline const char *rpc_error_text(struct rpc_context *rpc)
+{
+	const char *e = rpc_get_error(rpc);
+
+	return e && *e ? e : "the server closed the connection";
+}
+
 static inline nfs_fh3 rpc_fh3(const struct rpc_fh *f)
 {
 	return (nfs_fh3){ .data = { .data_len = f->len, .data_val = (char *)f->val } };

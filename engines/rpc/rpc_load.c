@@ -338,7 +338,7 @@ int rpc_load_service(struct rpc_load *l, unsigned int min, char *msg, size_t len
 			return -errno;
 		}
 		if (rpc_service(l->c->rpc, ready > 0 ? p.revents : 0) < 0) {
-			snprintf(msg, len, "the connection failed: %s", rpc_get_error(l->c->rpc));
+			snprintf(msg, len, "the connection failed: %s", rpc_error_text(l->c->rpc));
 			return -EIO;
 		}
 		/*
