@@ -521,7 +521,8 @@ int run_point(struct sweep *s, const struct point *p, size_t total, const struct
 		if (o->steady && !strcmp(status, STATUS_OK) &&
 		    fill_steady(&r, &res, o, pi->op_mix, err, sizeof(err)))
 			status = STATUS_FIO_ERROR;
-		if (load)
+		/* SPEC's response time: a curve's, and every point of an op mix */
+		if (load || pi->engine)
 			row_set_num(&r, COL_rt_ms, fio_result_response_ms(&res));
 		if (res_out)
 			*res_out = res;

@@ -137,8 +137,7 @@ static int local_record(struct point_ctx *pc, int parsed)
 	if (lp->sampling)
 		ret = point_rpc_record(pc->s, pc->r, &lp->win, parsed ? pc->res : NULL);
 	if (!ret && parsed)
-		ret = point_ops_record(pc->s, pc->r, pc->pv->ops_stats,
-				       fio_result_runtime(pc->res));
+		ret = point_ops_record(pc->s, pc->r, pc->pv->ops_stats, pc->res);
 	return ret;
 }
 

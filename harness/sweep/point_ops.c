@@ -112,6 +112,7 @@ int op_rows_parse(const char *text, struct op_rows *rows, char *err, size_t len)
 			json_object_put(root);
 			return -1;
 		}
+		rows->set_bytes += u64(root, "set_bytes");
 		json_object_object_foreach(ops, name, o)
 		{
 			if (!ret)
@@ -193,8 +194,10 @@ static int write_rows(const struct sweep *s, const struct row *r, const struct o
 	return ret;
 }
 
-int point_ops_record(const struct sweep *s, const struct row *r, const char *path, double runtime_s)
+int point_ops_record(const struct sweep *s, struct row *r, const char *path,
+		     const struct fio_result *res)
 {
+	double runtime_s = fio_result_runtime(res), ops_s = res->rd.iops + res->wr.iops;
 	struct op_rows *rows;
 	char err[256];
 	char *text = fio_output_read(path); /* the engine's ops_stats file */
@@ -214,6 +217,12 @@ int point_ops_record(const struct sweep *s, const struct row *r, const char *pat
 		op_rows_free(rows);
 		free(rows);
 		return -EINVAL;
+	}
+	if (rows->set_bytes) {
+		row_set(r, COL_fileset_bytes, "%llu", (unsigned long long)rows->set_bytes);
+		if (ops_s > 0)
+			row_set_num(r, COL_fileset_mb_per_ops,
+				    (double)rows->set_bytes / 1e6 / ops_s);
 	}
 	ret = write_rows(s, r, rows, runtime_s);
 	if (ret)

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "results/row.h"
+#include "sweep/fio_json.h"
 #include "sweep/sweep.h"
 
 #define POINT_OPS_MAX 64
@@ -32,6 +33,7 @@ struct op_row {
 struct op_rows {
 	struct op_row row[POINT_OPS_MAX];
 	size_t n;
+	uint64_t set_bytes; /* the file sets the jobs laid out (nfsweep-rpc's set_bytes), summed */
 };
 
 /* Parse the engine's JSON lines @text into @rows (added to what is there). 0, or -1 with @err. */
@@ -44,11 +46,12 @@ void op_rows_free(struct op_rows *rows);
 
 /*
  * Read @path (the point's ops_stats file; missing: not an op-mix point, 0)
- * and append the point's rows to FILE.ops.csv, ops/s over @runtime_s
- * (fio's measured runtime). 0, or -errno when it could not be written
- * (said on stderr), or -EINVAL for a file that does not parse (said).
+ * and append the point's rows to FILE.ops.csv, ops/s over fio's measured
+ * runtime in @res; the file set's size, where the engine laid one out, in
+ * @r's fileset_* columns. 0, or -errno when it could not be written (said
+ * on stderr), or -EINVAL for a file that does not parse (said).
  */
-int point_ops_record(const struct sweep *s, const struct row *r, const char *path,
-		     double runtime_s);
+int point_ops_record(const struct sweep *s, struct row *r, const char *path,
+		     const struct fio_result *res);
 
 #endif
