@@ -196,8 +196,11 @@ static int hosts_begin(struct point_ctx *pc)
 	char dir[PATH_MAX], stem[PATH_MAX + 300];
 	int fd;
 
-	/* fio's client brings back no files: on hosts the engine keeps no statistics file */
-	pc->pv->ops_stats[0] = '\0';
+	/*
+	 * fio's client brings back no files: on hosts the op-mix engines' statistics go to
+	 * /dev/null (fio refuses an empty ops_stats= or rpc_stats=, and would drop the job)
+	 */
+	snprintf(pc->pv->ops_stats, sizeof(pc->pv->ops_stats), "/dev/null");
 	pc->state = ph = calloc(1, sizeof(struct point_hosts));
 	if (!ph)
 		return -ENOMEM;

@@ -16,7 +16,8 @@
 #  - a host stopped (SIGSTOP) mid-point: a timeout row within --timeout +
 #    10 s, no fio --client left, and the other hosts' jobs ended;
 #  - a host whose engine is missing: refused at the pre-flight, named,
-#    exit 5, no results file.
+#    exit 5, no results file;
+#  - sfs2008 (nfsweep-ops) through the three hosts' kernel clients.
 . "$(dirname "$0")/lib.sh"
 [ "$(id -u)" = 0 ] || skip "the lab needs root"
 [ -x /usr/bin/linux.uml ] || "$T_TOP/tools/deps.sh" lab || skip "user-mode-linux could not be installed"
@@ -45,6 +46,9 @@ for p in "$@"; do
 done > $d/xprts
 echo "$LAB_HOSTS" > $d/hosts
 $N run --hosts $LAB_HOSTS $q --out $d/s.csv || exit 10
+# an op mix through each host's kernel client (fio took an empty ops_stats= for no option at all)
+$N run --hosts $LAB_HOSTS --profile sfs2008 --target nc4=/mnt/nc4 --runtime 2 --ramp 0 \
+	--numjobs 1 --iodepth 8 --no-report --out $d/o.csv || exit 14
 # a host's fio killed mid-point (its server's per-connection processes), then --resume
 $N run --hosts $LAB_HOSTS $q --out $d/k.csv > $d/k.log 2>&1 &
 run=$!
@@ -113,6 +117,9 @@ failed = [x for x in k if x["status"] != "ok"]
 assert len(failed) == 1 and hosts[1] in failed[0]["error"], [(x["status"], x["error"]) for x in k]
 assert len(k) == 5 and len({(x["profile"], x["read_pct"]) for x in k if x["status"] == "ok"}) == 4, k
 print("killed mid-point:", failed[0]["error"])
+o = next(csv.DictReader(open(d + "/o.csv")))
+assert o["status"] == "ok" and o["hosts"] == "3" and o["engine"] == "nfsweep-ops", o
+print("sfs2008 on 3 hosts: %s ops/s" % o["total_iops"])
 PY
 grep -q "3 of 4 points already done" "$d/k2.log" || { cat "$d/k2.log"; fail "--resume ran more than the failed point"; }
 read -r trc took < "$d/t.rc"
