@@ -15,7 +15,11 @@
 #define CONNECT_MS 3000
 #define PROBE_S 30
 
-/* The probe job: a small write with each engine the sweep runs, in every target directory. */
+/*
+ * The probe job: a small write with each engine the sweep runs, in every target directory;
+ * for an nfs:// target, twenty operations of nfsweep-rpc on a set of two files of its own (the
+ * server answers each host, from a privileged port where the export wants one).
+ */
 static int write_probe(const struct sweep *s, const char *path)
 {
 	const struct sweep_opts *o = s->o;
@@ -33,6 +37,14 @@ static int write_probe(const struct sweep *s, const char *path)
 		/* the values were checked for fio's parser before (sweep_opts_finish) */
 		char dir[2 * PATH_MAX];
 
+		if (o->targets[t].url) {
+			fprintf(f,
+				"[%s-rpc]\nioengine=external:%s/nfsweep-rpc.so\nrpc_url=%s\n"
+				"rw=randrw\nbs=1\nsize=1m\nnumber_ios=20\niodepth=1\nrpc_dirs=1\n"
+				"rpc_files_per_dir=2\nrpc_links_per_dir=1\nrpc_spares_per_dir=1\n",
+				o->targets[t].label, o->engine_dir, o->targets[t].path);
+			continue;
+		}
 		if (sink_fio_dir(o->targets[t].path, dir, sizeof(dir))) {
 			fclose(f);
 			return -ENAMETOOLONG;

@@ -101,8 +101,8 @@ expect 2 "an nfs:// target is for a profile whose engine speaks NFS itself" run 
 	--profile sfs2008 --target w=nfs://127.0.0.1/srv --out "$T_DISK/x.csv"
 expect 2 "with no port, user, query" run --profile sfs2008-wire \
 	--target w='nfs://127.0.0.1:2049/srv' --out "$T_DISK/x.csv"
-expect 2 "--hosts with an nfs:// target is not done yet" run --profile sfs2008-wire \
-	--target w=nfs://127.0.0.1/srv --hosts 127.0.0.1 --out "$T_DISK/x.csv"
+expect 2 "an nfs:// target is mounted nowhere" run --profile sfs2008-wire \
+	--target w=nfs://127.0.0.1/srv --hosts 127.0.0.1 --steady --out "$T_DISK/x.csv"
 [ ! -e "$T_DISK/x.csv" ] || fail "a refused run made $T_DISK/x.csv"
 expect 2 "--out" run --profile seq64k "${t[@]}"
 expect 2 "unknown command" frobnicate

@@ -17,7 +17,9 @@
 #    10 s, no fio --client left, and the other hosts' jobs ended;
 #  - a host whose engine is missing: refused at the pre-flight, named,
 #    exit 5, no results file;
-#  - sfs2008 (nfsweep-ops) through the three hosts' kernel clients.
+#  - sfs2008-wire from the three hosts (an nfs:// target, no mount): each host's own
+#    connections and file set on the export, the row the sum of the hosts'; sfs2008 through
+#    their kernel clients.
 . "$(dirname "$0")/lib.sh"
 [ "$(id -u)" = 0 ] || skip "the lab needs root"
 [ -x /usr/bin/linux.uml ] || "$T_TOP/tools/deps.sh" lab || skip "user-mode-linux could not be installed"
@@ -46,7 +48,11 @@ for p in "$@"; do
 done > $d/xprts
 echo "$LAB_HOSTS" > $d/hosts
 $N run --hosts $LAB_HOSTS $q --out $d/s.csv || exit 10
-# an op mix through each host's kernel client (fio took an empty ops_stats= for no option at all)
+# SPEC SFS 2008 on the wire from each host: nfsweep-rpc's own connections, no mount
+$N run --hosts $LAB_HOSTS --profile sfs2008-wire --target w=nfs://127.0.0.3$LAB_EXPORT \
+	--runtime 3 --ramp 1 --numjobs 1 --iodepth 8 --no-report --out $d/w.csv || exit 13
+ls "$LAB_EXPORT" > $d/w.sets
+# and through each host's kernel client (fio took an empty ops_stats= for no option at all)
 $N run --hosts $LAB_HOSTS --profile sfs2008 --target nc4=/mnt/nc4 --runtime 2 --ramp 0 \
 	--numjobs 1 --iodepth 8 --no-report --out $d/o.csv || exit 14
 # a host's fio killed mid-point (its server's per-connection processes), then --resume
@@ -117,6 +123,18 @@ failed = [x for x in k if x["status"] != "ok"]
 assert len(failed) == 1 and hosts[1] in failed[0]["error"], [(x["status"], x["error"]) for x in k]
 assert len(k) == 5 and len({(x["profile"], x["read_pct"]) for x in k if x["status"] == "ok"}) == 4, k
 print("killed mid-point:", failed[0]["error"])
+# the wire profile from three hosts: each its own set on the export, the row their sum
+w = next(csv.DictReader(open(d + "/w.csv")))
+assert w["status"] == "ok" and w["hosts"] == "3" and w["engine"] == "nfsweep-rpc", w
+mine = [h for h in csv.DictReader(open(d + "/w.hosts.csv")) if h["fio_json"] == w["fio_json"]]
+assert sorted(h["host"] for h in mine) == sorted(hosts), mine
+ops = [float(h["read_iops"]) + float(h["write_iops"]) for h in mine]
+assert all(o > 0 for o in ops) and abs(sum(ops) - float(w["total_iops"])) <= 0.01 * sum(ops), (ops, w["total_iops"])
+sets = open(d + "/w.sets").read().split()
+for h in hosts:
+    want = "nfsweep-rpc.%s.sfs2008-wire.0" % h
+    assert want in sets, (want, sets)
+print("sfs2008-wire on 3 hosts: %s ops/s = %s" % (w["total_iops"], " + ".join("%.0f" % o for o in ops)))
 o = next(csv.DictReader(open(d + "/o.csv")))
 assert o["status"] == "ok" and o["hosts"] == "3" and o["engine"] == "nfsweep-ops", o
 print("sfs2008 on 3 hosts: %s ops/s" % o["total_iops"])
