@@ -55,7 +55,7 @@ int plot_timeline_chart(struct plot_ctx *c, int profile);
  */
 int plot_nconnect_chart(struct plot_ctx *c);
 
-/* curve.png|svg: response time against achieved throughput, published SPEC curves beside. */
+/* curve.png|svg: response time against load as a share of each curve's peak, SPEC's beside. */
 int plot_curve_chart(struct plot_ctx *c);
 
 /*

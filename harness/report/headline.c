@@ -175,15 +175,17 @@ static void curves(struct rep *r)
 static void op_mix(struct rep *r, const char *profile)
 {
 	struct page *pg = &r->pg;
-	const char *json = NULL;
+	const char *json = NULL, *engine = "";
 	double l1 = 0;
 	int nspec = 0;
 
 	for (size_t i = 0; i < r->res.n && !json; i++)
 		if (!strcmp(rows_get(&r->res, i, "profile"), profile) &&
 		    !strcmp(rows_get(&r->res, i, "status"), STATUS_OK) &&
-		    atoi(rows_get(&r->res, i, "load_point")) == 0)
+		    atoi(rows_get(&r->res, i, "load_point")) == 0) {
 			json = rows_get(&r->res, i, "fio_json");
+			engine = rows_get(&r->res, i, "engine");
+		}
 	pg_raw(pg, "<h3>");
 	pg_textf(pg, "Op mix: %s", profile);
 	pg_raw(pg, "</h3>\n");
@@ -197,8 +199,13 @@ static void op_mix(struct rep *r, const char *profile)
 	pg_raw(pg, "<p>");
 	pg_textf(pg,
 		 "Its first ok point (%s): each operation's share of what each job issued, "
-		 "against the share asked.",
-		 json);
+		 "against the share asked.%s",
+		 json,
+		 strcmp(engine, ENGINE_RPC) ?
+			 "" :
+			 " nfsweep-rpc sent each operation as the NFSv3 RPC of its name, with no "
+			 "kernel client between: these are the shares on the wire (a READ or WRITE "
+			 "beyond the server's maximum transfer goes as several RPCs of its name).");
 	pg_raw(pg, "</p>\n<table class=\"opmix\"><thead><tr><th>job</th><th>operation</th>"
 		   "<th>count</th><th>asked %</th><th>achieved %</th><th>difference, points</th>"
 		   "</tr></thead><tbody>\n");

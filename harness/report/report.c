@@ -182,9 +182,10 @@ static const char *const captions[] = {
 	[PLOT_NCONNECT] = "each nconnect=N variant over nconnect=1, per workload, beside the "
 			  "published gain: a bar far from the published one is what to explain "
 			  "first.",
-	[PLOT_CURVE] = "response time against achieved throughput, the published SPEC SFS "
-		       "curves beside: where the line turns up is the knee; the ORT sums up the "
-		       "whole curve.",
+	[PLOT_CURVE] = "response time against load, each curve over the share of its own peak "
+		       "(the published SPEC SFS curves are other systems: their shapes compare, "
+		       "their ops/s do not): where the line turns up is the knee; the ORT sums up "
+		       "the whole curve.",
 	[PLOT_OPS] = "p50 and p99 latency per operation of the op mix: which operations are "
 		     "slow, and how far their tails reach.",
 	[PLOT_HOSTS] = "each host's IOPS per point, side by side: a host that lags, or a gap "

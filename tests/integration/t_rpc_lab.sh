@@ -9,7 +9,8 @@
 #  - `nfsweep curve --profile sfs2008-wire` on the export's URL: the peak and ten load points,
 #    each ok near its offer, the ORT `nfsweep ort` recomputes, each point's operations with
 #    their latencies in FILE.ops.csv, the file set's size in every row; `nfsweep plot` draws it
-#    beside the two published NFSv3 curves (and the CIFS one, said to be another protocol's);
+#    beside the two published NFSv3 curves (and the CIFS one, said to be another protocol's),
+#    and the report says that the op mix's shares are those on the wire;
 #  - then a 20 s `nfsweep run` point on the file set the curve laid out: its layout sends no
 #    CREATE, WRITE, MKDIR or SYMLINK, only the LOOKUPs that find the handles; and over the
 #    point itself (the server's counters read by fio's exec_prerun, after the engine's init,
@@ -119,6 +120,9 @@ for want in "lab: peak" "published: Alacritech ANX 1500-20, SPECsfs2008_nfs.v3" 
 	"% of each curve's own highest"; do
 	grep -qF "$want" "$d/curve.svg" || fail "curve.svg has no '$want'"
 done
+"$NFSWEEP" report "$d/curve.csv" > "$d/report.out" 2>&1 || fail "nfsweep report: $(tail -n 3 "$d/report.out")"
+grep -q "these are the shares on the wire" "$d/curve.html" ||
+	fail "the report does not say that the op mix's shares are the wire's"
 PYTHONPATH=$T_HERE python3 - "$d" <<'PY' || fail "the RPCs"
 import csv, json, sys
 from mix_share import share_ok
