@@ -201,7 +201,9 @@ static const struct opt
 o_profile = { .name = "profile", .arg = "LIST", .type = OPT_CALL, .parse = parse_profiles,
 	.help = "profiles to run, e.g. seq64k,rand4k (profiles/NAME.fio)",
 	.more = "seq64k is 64 KiB sequential I/O and rand4k 4 KiB random I/O, each read % of "
-		"the mix in turn; sfs2008 and eda are op-mix profiles (nfsweep-ops). The names "
+		"the mix in turn; sfs2008 and eda are op-mix profiles (nfsweep-ops), and "
+		"sfs2008-wire SPECsfs2008's mix as RPCs on the wire (nfsweep-rpc, an nfs:// "
+		"target). The names "
 		"offered are the profiles that ship; --profiles DIR may hold others.",
 	.values = NFSWEEP_PROFILES, .complete = OPT_COMPLETE_WORDS, .example = "seq64k",
 	.required = 1 },
