@@ -239,7 +239,8 @@ def main():
         if set(got) != set(sheets):
             bad("Calc wrote %s of the sheets %s" % (sorted(got), sheets))
         base = a.csv[:-4]
-        numbers = check_rows("results", got.get("results", [[]]), a.csv, documented_types("FILE.csv"))
+        numbers = check_rows("results", got.get("results", [[]]), a.csv,
+                             documented_types("FILE.csv")) or 0
         for sheet, suffix in (("hosts", "hosts"), ("ops", "ops"), ("rpc", "rpc")):
             if os.path.exists("%s.%s.csv" % (base, suffix)):
                 if sheet not in got:
