@@ -142,7 +142,7 @@ static int check_fio_knows(const struct command *cmd, const struct sweep *s,
 {
 	const struct sweep_opts *o = s->o;
 	char ops[2][PATH_MAX + 32], err[1024];
-	const char *engines[3], *mixes[2] = { ENGINE_OPS, ENGINE_RPC };
+	const char *engines[3], *const *mixes = schema_op_mix_engines;
 	size_t n = 0;
 	int data = 0, ret;
 

@@ -236,9 +236,19 @@ const char *schema_version(void)
 	return STR(NFSWEEP_SCHEMA_MAJOR) "." STR(NFSWEEP_SCHEMA_MINOR);
 }
 
+const char *const schema_op_mix_engines[2] = { ENGINE_OPS, ENGINE_RPC };
+
+const char *schema_op_mix_engine_name(const char *engine)
+{
+	for (size_t i = 0; i < 2; i++)
+		if (!strcmp(engine, schema_op_mix_engines[i]))
+			return schema_op_mix_engines[i];
+	return NULL;
+}
+
 bool schema_op_mix_engine(const char *engine)
 {
-	return !strcmp(engine, ENGINE_OPS) || !strcmp(engine, ENGINE_RPC);
+	return schema_op_mix_engine_name(engine) != NULL;
 }
 
 int table_find(const struct table_info *t, const char *name)

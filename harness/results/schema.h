@@ -163,6 +163,9 @@ const char *schema_version(void);
  */
 #define ENGINE_OPS "nfsweep-ops"
 #define ENGINE_RPC "nfsweep-rpc"
+extern const char *const schema_op_mix_engines[2]; /* ENGINE_OPS, ENGINE_RPC */
+/* @engine as schema_op_mix_engines has it, or NULL when it is not an op-mix engine. */
+const char *schema_op_mix_engine_name(const char *engine);
 bool schema_op_mix_engine(const char *engine);
 
 /* table_check_cell() of the results file FILE.csv. */

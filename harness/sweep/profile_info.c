@@ -85,11 +85,8 @@ static int parse_header(const char *line, struct profile_info *pi, char *err, si
 			if (*end || pi->iodepth < 1)
 				goto bad;
 		} else if (!strncmp(w, "engine=", 7)) {
-			if (!strcmp(w + 7, ENGINE_OPS))
-				pi->engine = ENGINE_OPS;
-			else if (!strcmp(w + 7, ENGINE_RPC))
-				pi->engine = ENGINE_RPC;
-			else
+			pi->engine = schema_op_mix_engine_name(w + 7);
+			if (!pi->engine)
 				goto bad;
 		} else if (!strcmp(w, "fixed")) {
 			pi->fixed = true;
