@@ -118,6 +118,9 @@ phase mounted
 # another's), and fio --server on 127.0.100.K. All on the loopback: no
 # address leaves the guest, and no route or link is touched.
 LAB_HOSTS="" LAB_HOST_PIDS=""
+# (the hosts' namespaces receive what is mounted here later, and send nothing back: a session's
+# job directories, mounted while the guest runs, are theirs too)
+[ "${LAB_NHOSTS:-0}" = 0 ] || mount --make-rshared / || die "mount --make-rshared / failed"
 for k in $(seq 1 "${LAB_NHOSTS:-0}"); do
 	set --
 	j=0
@@ -129,7 +132,7 @@ for k in $(seq 1 "${LAB_NHOSTS:-0}"); do
 	# the root's mount of each path goes first (in this namespace only): a
 	# host sees its own NFS client there, not the lab's beneath it. Every
 	# value is an argument of the script, none is in its text.
-	unshare --mount --uts --propagation private sh -c 'hostname "$1" && srv=$2 && pidf=$3 &&
+	unshare --mount --uts --propagation slave sh -c 'hostname "$1" && srv=$2 && pidf=$3 &&
 		shift 3 && while [ $# -gt 0 ]; do
 			umount "$1" && mount -t nfs -o "$2" "$3" "$1" || exit 1
 			shift 3
@@ -153,6 +156,12 @@ export LAB_HOSTS LAB_HOST_PIDS
 
 LAB_MOUNTS=$(awk '{ printf "%s%s=%s", (NR > 1 ? " " : ""), $1, $2 }' "$RUN/mounts")
 export LAB_EXPORT=$EXPORT LAB_MOUNTS
+# a session (lab/run --session-start): the jobs of its clients, one after the other
+if [ -n "${LAB_SERVE:-}" ]; then
+	# shellcheck source=lab/guest-serve.sh
+	. "$RUN/serve.sh"
+	serve
+fi
 phase running
 cd "$LAB_CWD" 2>/dev/null || cd /
 if [ -n "$LAB_INTERACTIVE" ]; then
@@ -169,7 +178,9 @@ else
 	# the resume command and exits 130).
 	# the command's stderr is a serial line: a terminal only if lab/run's is
 	[ -n "${LAB_HOST_TTY:-}" ] || export NFSWEEP_PROGRESS=0
-	setsid bash -c "$LAB_CMD" >"$LAB_OUT_TTY" 2>"$LAB_ERR_TTY" &
+	# (SIGINT and SIGQUIT not ignored, as a shell's background job would have them: the command
+	# can trap them, as on a terminal)
+	setsid env --default-signal=INT,QUIT bash -c "$LAB_CMD" >"$LAB_OUT_TTY" 2>"$LAB_ERR_TTY" &
 	cpid=$!
 	while kill -0 "$cpid" 2>/dev/null; do
 		if [ -s "$RUN/stop" ]; then

@@ -15,7 +15,8 @@ for f in "$lib/nfsweep-uring.so" "$lib/nfsweep-aio.so" "$lib/nfsweep-rpc.so" sha
 	share/nfsweep/profiles/global.fioinc share/nfsweep/reference/anf-linux-benchmarks.csv \
 	share/nfsweep/reference/curves/netapp-fas3140-specsfs2008-cifs.csv share/man/man1/nfsweep.1 \
 	share/bash-completion/completions/nfsweep share/nfsweep/lab/run share/nfsweep/lab/shape.sh \
-	share/nfsweep/lab/guest-stage2.sh share/nfsweep/lab/initramfs-init share/nfsweep/tools/deps.sh; do
+	share/nfsweep/lab/guest-stage2.sh share/nfsweep/lab/session.sh share/nfsweep/lab/guest-serve.sh \
+	share/nfsweep/lab/initramfs-init share/nfsweep/tools/deps.sh; do
 	[ -f "$inst/usr/local/$f" ] || fail "make install did not install $f"
 done
 # private plugins: not executable
