@@ -1,20 +1,40 @@
 #!/bin/bash
-# run.sh - run every integration test (integration/t_*.sh), each under a
-# timeout, and print a summary (liburing's test/runtests.sh). A test exits
-# 0 pass, 1 fail, 77 skip (and prints why).
+# run.sh - run the integration tests (integration/t_*.sh), each under a timeout, and print a
+# summary (liburing's test/runtests.sh). A test exits 0 pass, 1 fail, 77 skip (and prints why).
+#
+# Two queues run side by side, a core each: the lab queue, the tests that boot lab guests (one
+# guest at a time), and the local queue, every other test. A test that uses the lab says so in
+# its header, one line:
+#   # lab: OPTIONS    its guests are lab/run OPTIONS ("defaults": none; split on blanks, so no
+#                     quotes): the tests of the same OPTIONS share one
+#                     guest, a session (lab/run --session-start; lab/README.md, "Sessions"),
+#                     booted before the first of them and stopped after the last, each test
+#                     still its own (LAB_SESSION names the session; a lab/run of other options
+#                     boots a guest of its own, and says why)
+#   # lab: own        it boots guests of its own (a server it stops, a boot it must see)
+# The lab queue runs session by session, the "own" tests last; the local queue (one: two local
+# tests at once would sweep the same tmpfs, and a target takes one sweep at a time) runs niced (the guest keeps its core), the longest first by the last run's times.
+# A test's line is printed when it ends: its time, its CPU and its lab guests; the summary ends
+# with the lab's totals and the ten slowest tests.
 #
 # Usage: run.sh [t_name ...]   (default: all)
 # Env:   TEST_TIMEOUT (seconds per test, default 900), BUILD, FIO_SRC, T_NET (netblock.sh);
+#        T_JOBS=1: one queue, every test after the other; T_SESSIONS=0: no sessions, every
+#        lab test boots guests of its own;
 #        T_SAN_NFSWEEP, T_SAN_TESTS, T_SAN_REPORTS (make test SANITIZE=1): the tests named in
 #        T_SAN_TESTS run with that nfsweep (ASan + UBSan), their reports into T_SAN_REPORTS;
 #        T_SKIP_FILE: lines "t_name: why" (# comments): those tests are skipped, saying why
-#        (CI's Debian 13 root, .ci/debian13.skip)
+#        (a machine that cannot run some of them);
+#        T_ONLY=lab|local: the tests of that queue only (make check: local);
+#        T_DURATIONS: the file of each test's last time (build/tests/durations)
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 timeout_s=${TEST_TIMEOUT:-900}
 [ -z "${T_SKIP_FILE:-}" ] || [ -r "$T_SKIP_FILE" ] ||
 	{ echo "run.sh: T_SKIP_FILE=$T_SKIP_FILE: cannot read it" >&2; exit 2; }
 cd "$here" || exit 1
+BUILD=${BUILD:-$(cd "$here/../.." && pwd)/build}
+export BUILD
 
 # this run's loopback block for every test (netblock.sh)
 . "$here/netblock.sh"
@@ -23,93 +43,209 @@ echo "integration: loopback block $T_NET.0.0/16"
 
 tests=("$@")
 [ ${#tests[@]} -eq 0 ] && tests=(t_*.sh)
+state=$(mktemp -d)
+results=$state/results
+: > "$results"
+
+# lab_of TEST: its "# lab:" line's OPTIONS ("own"), or nothing for a local test
+lab_of() { sed -n '2,40{s/^# lab: //p}' "$1" | head -n 1; }
+
+lab_tests=() local_tests=()
+for t in "${tests[@]}"; do
+	t=${t%.sh}.sh
+	[ -f "$t" ] || { echo "run.sh: no test $t" >&2; exit 2; }
+	if [ -n "$(lab_of "$t")" ]; then lab_tests+=("$t"); else local_tests+=("$t"); fi
+done
+case ${T_ONLY:-} in
+lab) local_tests=() ;;
+local) lab_tests=() ;;
+'') ;;
+*) echo "run.sh: T_ONLY=$T_ONLY: lab or local" >&2; exit 2 ;;
+esac
+
+# say LINES: one block on stdout, whole, whichever queue prints it (the lock's file opened
+# anew each time: flock excludes open files, and a queue's inherited one is its sibling's too)
+say() { { flock 9; printf '%s\n' "$@"; } 9>>"$state/print.lock"; }
 
 # cpu: the CPU seconds (user + system) of this shell's children that have ended, the tests and
 # all they ran (a lab guest's processes are lab/run's children, reaped within the test; a daemon,
-# fio --server --daemonize, is init's child and not counted). Each
-# test's share is printed beside its time: on CI's two cores, shared by two lanes, the CPU a test
-# takes is what it costs the other lane, and wall time under load says less.
-cpu_file=$(mktemp)
+# fio --server --daemonize, is init's child and not counted; neither is a session's guest,
+# which its supervisor reaps). On CI's two cores shared by two lanes, the CPU a test takes is
+# what it costs the other lane, and wall time under load says less.
 cpu() {	# into $cpu_s: in this shell, not a subshell (a fork starts with no children's time)
-	times > "$cpu_file"
+	local f=$state/times.$BASHPID
+	times > "$f"
 	cpu_s=$(awk 'END { t = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/)
-		t += a[1] * 60 + a[2] }; printf "%d", t }' "$cpu_file")
+		t += a[1] * 60 + a[2] }; printf "%d", t }' "$f")
 }
-# lab: each test's lab guests (lab/run's LAB_TIME_LOG): how many, how long they waited for
-# another lane's guest (CI's LAB_LOCK), booted and set up, and ran the test's command. The
-# boots and the waits are what sharing or ordering could save; the suite's totals at the end.
-lab_file=$(mktemp)
-lab_sum=(0 0 0 0)
-lab_account() {	# into $lab_s: this test's account, added to lab_sum
-	lab_s=""
-	[ -s "$lab_file" ] || return 0
-	local n w s c
-	read -r n w s c < <(awk '{ n++; w += $2; s += $4; c += $6 } END { print n, w, s, c }' \
-		"$lab_file")
-	lab_s="; lab guests: $n, waited $w s, setup $s s, command $c s"
-	lab_sum=($((lab_sum[0] + n)) $((lab_sum[1] + w)) $((lab_sum[2] + s)) $((lab_sum[3] + c)))
-	: > "$lab_file"
+
+# lab_account FILE: the test's lab guests (lab/run's LAB_TIME_LOG lines) in $lab_s, and their
+# sums in the results line: how many booted, how long they waited for another lane's guest
+# (CI's LAB_LOCK), booted and set up, and ran the test's commands; a session's jobs apart
+lab_account() {
+	lab_s="" lab_f="0 0 0 0 0"
+	[ -s "$1" ] || return 0
+	local n w s c j
+	read -r n w s c j < <(awk '{ if ($7 == "session") j++; else n++
+		w += $2; s += $4; c += $6 } END { print n + 0, w, s, c, j + 0 }' "$1")
+	if [ "$j" = 0 ]; then lab_s="; lab guests: $n"
+	else lab_s="; lab guests: $n booted, $j session jobs"; fi
+	lab_s+=", waited $w s, setup $s s, command $c s"
+	lab_f="$n $w $s $c $j"
 }
-pass=0 fail=0 skip=0
-failed=() skipped=() timed_out=()
-for t in "${tests[@]}"; do
-	t=${t%.sh}.sh
+
+# run_test TEST [nice]: run it (nice: at a lower priority), print its line, add it to the results
+run_test() {
+	local t=$1 why start secs log rc tpid sc san=() lab_log line pre=()
 	why=""
 	[ -n "${T_SKIP_FILE:-}" ] && why=$(sed -n "s/^${t%.sh}: //p" "$T_SKIP_FILE")
 	if [ -n "$why" ]; then
-		printf 'Running %-36s SKIPPED: skip: %s (%s)\n' "${t%.sh}" "$why" "$T_SKIP_FILE"
-		skip=$((skip + 1))
-		skipped+=("$t")
-		continue
+		say "$(printf 'Running %-36s SKIPPED: skip: %s (%s)' "${t%.sh}" "$why" "$T_SKIP_FILE")"
+		echo "${t%.sh} skip 0 0 0 0 0 0 0" >> "$results"
+		return
 	fi
 	start=$(date +%s)
-	cpu; cpu0=$cpu_s
-	printf 'Running %-36s ' "${t%.sh}"
-	log=$(mktemp)
+	cpu; local cpu0=$cpu_s
+	log=$state/${t%.sh}.log lab_log=$state/${t%.sh}.lab
+	: > "$lab_log"
 	# timeout(1) makes a process group of its own, which a signal to ours (CI stopping a lane,
 	# Ctrl-C) does not reach: it is passed on, and timeout passes it to the test's group.
-	san=()
 	if [ -n "${T_SAN_NFSWEEP:-}" ] && [[ " ${T_SAN_TESTS:-} " == *" ${t%.sh} "* ]]; then
 		# make check-asan's environment; T_SAN_ONCE: this is the test's one run, so what it
 		# leaves to make test under check-asan (LibreOffice) it does here
 		san=(env NFSWEEP="$T_SAN_NFSWEEP" T_SAN_ONCE=1
 			ASAN_OPTIONS="detect_leaks=1:exitcode=86:log_path=$T_SAN_REPORTS/asan"
 			UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:exitcode=86:log_path=$T_SAN_REPORTS/ubsan")
-		printf '%s' "(ASan) "
 	fi
-	LAB_TIME_LOG=$lab_file timeout --kill-after=10 "$timeout_s" "${san[@]}" bash "./$t" \
+	# a local test beside the lab queue runs niced: the lab guest, one process for a whole
+	# machine, keeps its core, and the lab tests' statistics their spread
+	[ "${2:-}" = nice ] && pre=(nice -n 10)
+	LAB_TIME_LOG=$lab_log timeout --kill-after=10 "$timeout_s" "${san[@]}" "${pre[@]}" bash "./$t" \
 		>"$log" 2>&1 &
 	tpid=$!
-	trap 'kill -TERM "$tpid" 2>/dev/null; wait "$tpid"; rm -f "$log" "$cpu_file" "$lab_file"
-		exit 130' INT TERM HUP
+	trap 'kill -TERM "$tpid" 2>/dev/null; wait "$tpid"; exit 130' INT TERM HUP
 	wait "$tpid"
 	rc=$?
 	trap - INT TERM HUP
 	secs=$(( $(date +%s) - start ))
 	cpu
-	lab_account
-	secs="$secs s, CPU $((cpu_s - cpu0)) s$lab_s"
+	lab_account "$lab_log"
 	# a file of scenarios (lib.sh's scenario) ends with one line that counts them
 	sc=$(grep -E '^scenarios: ' "$log" | tail -n 1)
+	line=$(printf 'Running %-36s ' "${t%.sh}")
+	[ ${#san[@]} -gt 0 ] && line+="(ASan) "
+	local what="$secs s, CPU $((cpu_s - cpu0)) s$lab_s${sc:+, $sc}" status
 	case $rc in
-	0) pass=$((pass + 1)); echo "ok (${secs}${sc:+, $sc})" ;;
-	77) skip=$((skip + 1)); skipped+=("$t"); echo "SKIPPED: $(tail -n 1 "$log")" ;;
-	124|137) fail=$((fail + 1)); timed_out+=("$t"); echo "TIMED_OUT after ${timeout_s}s"; tail -n 20 "$log" | sed 's/^/    /' ;;
-	*) fail=$((fail + 1)); failed+=("$t"); echo "FAILED (exit $rc, ${secs}${sc:+, $sc})"
+	0) status=pass; say "${line}ok ($what)" ;;
+	77) status=skip; say "${line}SKIPPED: $(tail -n 1 "$log")" ;;
+	124|137) status=timeout
+		say "${line}TIMED_OUT after ${timeout_s}s ($what)" "$(tail -n 20 "$log" | sed 's/^/    /')" ;;
+	*) status=fail
 		# every scenario's failure, then the end of the log
-		grep -E '^FAIL: ' "$log" | head -n 40 | sed 's/^/    /'
-		echo "    --- the end of its output:"
-		tail -n 20 "$log" | sed 's/^/    /' ;;
+		say "${line}FAILED (exit $rc, $what)" \
+			"$(grep -E '^FAIL: ' "$log" | head -n 40 | sed 's/^/    /')" \
+			"    --- the end of its output:" "$(tail -n 20 "$log" | sed 's/^/    /')" ;;
 	esac
-	rm -f "$log"
-done
+	echo "${t%.sh} $status $secs $((cpu_s - cpu0)) $lab_f" >> "$results"
+	rm -f "$log" "$lab_log"
+}
 
-rm -f "$cpu_file" "$lab_file"
+# The local tests, the longest first by their last recorded times (build/tests/durations; 60 s
+# for a test not yet timed).
+durations=${T_DURATIONS:-$BUILD/tests/durations}
+for t in "${local_tests[@]}"; do
+	d=$(awk -v t="${t%.sh}" '$1 == t { d = $2 } END { print d }' "$durations" 2>/dev/null)
+	echo "${d:-60} $t"
+done | sort -k1,1nr -k2,2 | cut -d' ' -f2 > "$state/local.todo"
+# next_local: the next local test, taken off the list (nothing when it is empty)
+next_local() {
+	{
+		flock 8
+		head -n 1 "$state/local.todo"
+		sed -i 1d "$state/local.todo"
+	} 8>>"$state/local.lock"
+}
+local_queue() {
+	local t
+	while t=$(next_local) && [ -n "$t" ]; do run_test "$t" nice; done
+}
+
+# lab_queue: the lab tests, session by session, "own" tests last
+lab_queue() {
+	local keys=() k t n=0 dir start rc opts
+	mapfile -t keys < <(for t in "${lab_tests[@]}"; do lab_of "$t"; done | grep -vx own | sort -u)
+	[ "${T_SESSIONS:-1}" = 0 ] && keys=()
+	for k in "${keys[@]}"; do
+		n=$((n + 1))
+		dir=$BUILD/lab/sessions/$n
+		start=$(date +%s)
+		# the header's options, split on blanks ("defaults": lab/run's own)
+		read -r -a opts <<<"${k#defaults}"
+		LAB_SESSION_OWNER=$BASHPID ../../lab/run --session-start "$dir" --timeout 7200 \
+			"${opts[@]}" >"$state/session.$n.log" 2>&1
+		rc=$?
+		if [ $rc = 0 ]; then
+			say "lab session $n (lab/run $k): serving after $(( $(date +%s) - start )) s"
+			echo "session$n session $(( $(date +%s) - start )) 0 0 0 0 0 0" >> "$results"
+			export LAB_SESSION=$dir
+		else
+			say "lab session $n (lab/run $k): not started (exit $rc): its tests boot guests of their own" \
+				"$(tail -n 5 "$state/session.$n.log" | sed 's/^/    /')"
+			unset LAB_SESSION
+		fi
+		for t in "${lab_tests[@]}"; do [ "$(lab_of "$t")" = "$k" ] && run_test "$t"; done
+		[ $rc = 0 ] && ../../lab/run --session-stop "$dir"
+		unset LAB_SESSION
+	done
+	for t in "${lab_tests[@]}"; do
+		k=$(lab_of "$t")
+		[ "$k" = own ] || [ "${T_SESSIONS:-1}" = 0 ] && run_test "$t"
+	done
+}
+
+pids=()
+stop() {
+	for p in "${pids[@]}"; do kill -TERM "$p" 2>/dev/null; done
+	wait "${pids[@]}"
+	rm -rf "$state"
+	exit 130
+}
+trap stop INT TERM HUP
+if [ "${T_JOBS:-2}" = 1 ]; then
+	lab_queue
+	local_queue
+else
+	lab_queue &
+	pids+=($!)
+	local_queue &
+	pids+=($!)
+	wait "${pids[@]}"
+fi
+trap - INT TERM HUP
+# each test's time, for the next run's order
+mkdir -p "$(dirname "$durations")"
+awk '$2 == "pass" || $2 == "fail" || $2 == "timeout" { print $1, $3 }' "$results" |
+	cat - "$durations" 2>/dev/null | awk '!seen[$1]++' | sort > "$durations.tmp" &&
+	mv "$durations.tmp" "$durations"
+
 echo
-[ "${lab_sum[0]}" -gt 0 ] && echo "lab guests: ${lab_sum[0]}, waited ${lab_sum[1]} s," \
-	"setup ${lab_sum[2]} s, command ${lab_sum[3]} s"
-[ ${#failed[@]} -gt 0 ] && echo "FAILED: ${failed[*]}"
-[ ${#timed_out[@]} -gt 0 ] && echo "TIMED_OUT: ${timed_out[*]}"
-[ ${#skipped[@]} -gt 0 ] && echo "SKIPPED: ${skipped[*]}"
+awk -v timeout_s="$timeout_s" '
+	$2 == "session" { sessions++; sboot += $3; next }
+	{ n[$2]++; lab += $5; w += $6; s += $7; c += $8; j += $9 }
+	END {
+		if (sessions) printf "lab sessions: %d, booted in %d s\n", sessions, sboot
+		if (lab + j) printf "lab guests: %d booted, %d session jobs, waited %d s, setup %d s, command %d s\n", lab, j, w, s, c
+	}' "$results"
+echo "the ten slowest tests (wall s, CPU s):"
+awk '$2 != "session" && $2 != "skip" { printf "  %-32s %5d %5d\n", $1, $3, $4 }' "$results" |
+	sort -k2,2nr | head -n 10
+failed=$(awk '$2 == "fail" { printf "%s ", $1 }' "$results")
+timed_out=$(awk '$2 == "timeout" { printf "%s ", $1 }' "$results")
+skipped=$(awk '$2 == "skip" { printf "%s ", $1 }' "$results")
+[ -n "$failed" ] && echo "FAILED: ${failed% }"
+[ -n "$timed_out" ] && echo "TIMED_OUT: ${timed_out% }"
+[ -n "$skipped" ] && echo "SKIPPED: ${skipped% }"
+read -r pass fail skip < <(awk '{ n[$2]++ } END { print n["pass"] + 0, n["fail"] + n["timeout"], n["skip"] + 0 }' "$results")
 echo "integration: $pass passed, $fail failed, $skip skipped"
+rm -rf "$state"
 [ "$fail" -eq 0 ]

@@ -10,6 +10,7 @@
 # RPC slots and on eight does not. The page make sweep wrote, in Chromium
 # (report_check), and its workbook in LibreOffice (sheet_check). Then lab/run
 # refuses a bad cloud option.
+# lab: --shaping cloud
 . "$(dirname "$0")/lib.sh"
 [ "$(id -u)" = 0 ] || skip "the lab needs root"
 [ -x /usr/bin/linux.uml ] || "$T_TOP/tools/deps.sh" lab || skip "user-mode-linux could not be installed"
@@ -41,8 +42,13 @@ t0=$(date +%s)
 wait "$mpid"
 rc=$?
 took=$(( $(date +%s) - t0 ))
-# this tree's guests only: another suite's (CI's other lane) may be running
-left=$(pgrep -af "nfsweep[.]run=$BUILD/lab/" | head -n 3)
+# this tree's guests only: another suite's (CI's other lane) may be running; in a session
+# (LAB_SESSION: run.sh's), its guest serves on, and the command's processes are gone when its
+# job has a status (the guest writes it once the job's cgroup is empty)
+left=$(pgrep -af "nfsweep[.]run=$BUILD/lab/runs/" | head -n 3)
+for j in ${LAB_SESSION:+"$LAB_SESSION"/jobs/*}; do
+	[ -s "$j/status" ] || left+=" (the session's job $j has no status)"
+done
 [ $rc = 130 ] || fail "make sweep after SIGINT: exit $rc, not 130: $(tail -n 5 "$T_DISK/out1")"
 [ "$took" -le 10 ] || fail "make sweep took $took s to stop after SIGINT"
 [ -z "$left" ] || fail "guest processes left after SIGINT: $left"

@@ -11,6 +11,7 @@
 #    3x from it): compare A B calls both totals better, each interval above 1x;
 #  - compare of one file with both mounts as targets (--base nc1): the same, by the targets.
 # Every judged figure of these comes from repeats, with its interval and level in the CSV.
+# lab: --shaping cloud
 . "$(dirname "$0")/lib.sh"
 [ "$(id -u)" = 0 ] || skip "the lab needs root"
 [ -x /usr/bin/linux.uml ] || "$T_TOP/tools/deps.sh" lab || skip "user-mode-linux could not be installed"
@@ -20,7 +21,7 @@ mkdir -p "$d"
 cat >"$d/guest.sh" <<'GUEST'
 set -u
 N=$1 d=$2
-q=(--profile rand4k --mix 100,0 --nfs --runtime 3 --ramp 1 --numjobs 2 --iodepth 8 --size 16m
+q=(--profile rand4k --mix 100,0 --nfs --runtime 2 --ramp 1 --numjobs 2 --iodepth 8 --size 16m
    --no-report)
 for r in 1 2 3; do
 	rep=(--repeat "$r")

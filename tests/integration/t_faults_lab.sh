@@ -6,6 +6,7 @@
 # a full export (ENOSPC row); io_uring refused by the kernel (a clear message
 # that names nfsweep-aio, which then runs). Every case: the documented exit
 # status, the CSV valid, each completed row kept, no fio left running.
+# lab: own
 . "$(dirname "$0")/lib.sh"
 [ "$(id -u)" = 0 ] || skip "the lab needs root"
 [ -x /usr/bin/linux.uml ] || "$T_TOP/tools/deps.sh" lab || skip "user-mode-linux could not be installed"

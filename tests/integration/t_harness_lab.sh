@@ -4,6 +4,7 @@
 # records transports 1 and 8; the rows equal fio's JSON. Then a quick load
 # curve (nfsweep curve) completes on the nconnect=8 mount. Then the RPC
 # window: a pure-read point's READ RPCs are fio's reads after the ramp.
+# lab: defaults
 . "$(dirname "$0")/lib.sh"
 [ "$(id -u)" = 0 ] || skip "the lab needs root"
 [ -x /usr/bin/linux.uml ] || "$T_TOP/tools/deps.sh" lab || skip "user-mode-linux could not be installed"

@@ -5,6 +5,7 @@
 # command's stdout comes through as it is (no CRs, no kernel lines). fio is
 # told --eta=never: its stdout is the guest's serial line, a terminal, and
 # under a slow TCG run fio would draw its status line there, with CRs.
+# lab: own
 . "$(dirname "$0")/lib.sh"
 [ "$(id -u)" = 0 ] || skip "the lab needs root"
 "$T_TOP/tools/deps.sh" lab qemu >/dev/null 2>&1 || skip "qemu-system-x86 could not be installed"

@@ -5,6 +5,7 @@
 # verified, give nc8/nc1 >= 2 on 64 KiB sequential reads under the per-flow
 # cap (measured here: 3.5x); nothing stays mounted; while a sweep measures
 # /mnt/nc1, a variant of its server is refused (one sweep per server).
+# lab: defaults
 . "$(dirname "$0")/lib.sh"
 [ "$(id -u)" = 0 ] || skip "the lab needs root"
 [ -x /usr/bin/linux.uml ] || "$T_TOP/tools/deps.sh" lab || skip "user-mode-linux could not be installed"

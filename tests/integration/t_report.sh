@@ -1,7 +1,7 @@
 #!/bin/bash
 # nfsweep report's pages, opened in headless Chromium (report_check.py: the DOM the browser
 # built, a screenshot of each kept under build/tests/report/):
-#  - in the lab, one boot with two --hosts load generators: a curve on the nconnect=8 mount, an
+#  - in the lab, one guest with three --hosts load generators: a curve on the nconnect=8 mount, an
 #    sfs2008 op-mix run and a --hosts run, each page written by run or curve as it ends: every
 #    section, images decoded from the page itself, links that resolve, the curve's ORT, the op
 #    mix and its RPCs beside SPEC SFS 2008's, the per-host rows and why there is no timeline;
@@ -15,6 +15,7 @@
 # The same lab files as workbooks (nfsweep sheet), opened by LibreOffice (sheet_check.py).
 # The make sweep page and workbook (the lab sweep, its nconnect ratios against compare.csv,
 # under 2 MB) are checked by t_cloud_lab, which already runs make sweep in the lab.
+# lab: --hosts 3
 . "$(dirname "$0")/lib.sh"
 N=$NFSWEEP
 out=$T_REPORT_OUT
@@ -37,7 +38,7 @@ q=(--runtime 2 --ramp 0 --numjobs 1 --iodepth 8 --nfs --note "$LAB_NOTE")
 "$N" run --hosts "$LAB_HOSTS" --profile rand4k --mix 100,0 --target nc8=/mnt/nc8 --size 16m \
 	"${q[@]}" --out "$d/h/hosts.csv" 2>"$d/hosts.err"
 GUEST
-	"$T_TOP/lab/run" --hosts 2 --rw "$T_DISK" --timeout 900 -- bash "$d/guest.sh" "$N" "$d" \
+	"$T_TOP/lab/run" --hosts 3 --rw "$T_DISK" --timeout 900 -- bash "$d/guest.sh" "$N" "$d" \
 		>"$d/lab.log" 2>&1 || { tail -n 20 "$d/lab.log" "$d"/*.err; fail "the lab run exited $?"; }
 	for k in curve ops hosts; do
 		grep -q "report in $d/${k:0:1}/$k.html" "$d/$k.err" ||
@@ -67,7 +68,13 @@ failed_point() {
 	"$N" run --profile rand4k --mix 100,50,0 --target "l=$T_SHM" --runtime 3 --ramp 0 --numjobs 1 \
 		--iodepth 4 --size 16m --direct 0 --note "$note" --out "$d/s.csv" >"$d/run.out" 2>"$d/run.err" &
 	pid=$!
-	for _ in $(seq 100); do grep -q '\[2/3\]' "$d/run.err" 2>/dev/null && break; sleep 0.1; done
+	# point 2 has begun and its fio runs (bounded by time, not by the machine's pace: under load
+	# fio starts seconds after the point's line), for a second of its 3
+	for _ in $(seq 600); do
+		grep -q '\[2/3\]' "$d/run.err" 2>/dev/null && pgrep -x fio -P "$pid" >/dev/null && break
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.1
+	done
 	sleep 1
 	pkill -KILL -x fio -P "$pid" || fail "no fio of the run to kill"
 	wait $pid

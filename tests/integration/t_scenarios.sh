@@ -41,7 +41,7 @@ rc=$(BUILD=$BUILD bash "$f" >/dev/null 2>&1; echo $?)
 # run.sh (a copy beside the files: it runs the t_*.sh of its own folder): each failure
 # shown, with the summary, on the file's line
 cp "$T_HERE/run.sh" "$d/run.sh" || fail "copy run.sh into $d"
-out=$(BUILD=$BUILD "$d/run.sh" t_three 2>&1)
+out=$(BUILD=$BUILD T_DURATIONS=$d/durations "$d/run.sh" t_three 2>&1)
 grep -q 'FAILED (exit 1, .*scenarios: 3, 1 failed (second))' <<<"$out" ||
 	fail "run.sh's line for it: $out"
 grep -q 'FAIL: second: two broke' <<<"$out" || fail "run.sh does not show the failure: $out"

@@ -7,6 +7,7 @@
 #    judge holds the fall, and the point runs to the cap with steady_attained=0, listed by
 #    summary; with a cap of 60 s it is steady only after the burst, at the throttled level,
 #    while the whole run's mean is higher (the burst's and the throttle's mixed).
+# lab: --shaping cloud
 . "$(dirname "$0")/lib.sh"
 [ "$(id -u)" = 0 ] || skip "the lab needs root"
 [ -x /usr/bin/linux.uml ] || "$T_TOP/tools/deps.sh" lab || skip "user-mode-linux could not be installed"
