@@ -1,8 +1,9 @@
 #!/bin/bash
 # The contract fio's own engines keep, kept by nfsweep-uring and nfsweep-aio,
 # each item run with fio's engine beside ours:
-#  - read_iolog replays a captured trace at its recorded pace (a 3 s log in
-#    3 s -10 %/+30 %, the fastest of up to three): fio waits from
+#  - read_iolog replays a captured trace at its recorded pace (a 3 s log never
+#    under 2.7 s, and within 15 % of psync's replay just before it in one of up
+#    to three rounds): fio waits from
 #    td->last_issue, which engines that stamp their own issue time
 #    (FIO_ASYNCIO_SETS_ISSUE_TIME) must keep;
 #  - slat and clat mean what they mean with fio's engines: the issue time is
@@ -31,35 +32,37 @@ log=$T_DISK/trace.log
 fio --name=cap --filename=$f --size=16m --bs=4k --rw=randread --rate_iops=25 --time_based \
 	--runtime=3 --ioengine=psync --write_iolog=$log --output=/dev/null || fail "capture of a trace"
 [ "$(grep -c ' read ' "$log")" -ge 60 ] || fail "the trace has $(grep -c ' read ' "$log") reads"
-# fio's own job_runtime: the replay's pace, without fio's start-up. A late wake-up only ever
-# slows a replay, and one loaded moment (CI's Debian 13 root beside lane A's package builds)
-# stretched nfsweep-aio's to 4.5 s: each engine gets up to three replays and keeps its fastest,
-# while a pace that is wrong (no waiting, or a wait added per I/O) is wrong in every one.
+# fio's own job_runtime: the replay's pace, without fio's start-up. Two checks, neither of
+# which another process can break: never faster than the trace (2.7 s: an engine that does not
+# wait replays it in a few ms, and load only slows a replay), and in one of up to three rounds,
+# each psync's replay then ours, ours at most 15 % slower than psync's just before (a late
+# wake-up slows both alike: one loaded moment stretched nfsweep-aio's to 4.5 s, psync's beside
+# it too). A pace that is wrong (no waiting, or a wait added per I/O) is wrong in every round.
+# replay E: "MS N", E's replay of the trace
+replay() {
+	local out=$T_DISK/replay.json
+	fio --name=rep --filename=$f --read_iolog=$log --ioengine=$1 --iodepth=4 \
+		--output-format=json >"$out" || fail "$(name $1): replay of the trace failed"
+	json_get "$out" '"%d %d" % (job["job_runtime"], job["read"]["total_ios"])'
+}
 for e in "${engines[@]}"; do
-	out=$T_DISK/replay.json
-	best=""
+	[ "$e" = psync ] && continue
+	rounds=()
 	for try in 1 2 3; do
-		fio --name=rep --filename=$f --read_iolog=$log --ioengine=$e --iodepth=4 \
-			--output-format=json >"$out" || fail "$(name $e): replay of the trace failed"
-		read -r ms n < <(json_get "$out" '"%d %d" % (job["job_runtime"], job["read"]["total_ios"])')
-		echo "replay of a 3 s trace, $(name $e), try $try: $n reads in $ms ms"
-		[ "$n" = "$(grep -c ' read ' "$log")" ] || fail "$(name $e) replayed $n of the trace's reads"
-		[ -z "$best" ] || [ "$ms" -lt "$best" ] && best=$ms
-		# at the trace's pace (full speed takes a few ms): within 3 s -10%/+30%, and ours
-		# at most 15% slower than psync's (faster is psync's late wake-ups: 2.7 s bounds it)
-		[ "$best" -lt 2700 ] && break
-		[ "$best" -le 3900 ] || continue
-		[ "$e" = psync ] && break
-		[ $((best * 20)) -le $((ref_ms * 23)) ] && break
+		read -r ref_ms ref_n < <(replay psync)
+		read -r ms n < <(replay "$e")
+		echo "replay of a 3 s trace, round $try: $(name $e) $n reads in $ms ms, psync $ref_n in $ref_ms ms"
+		for got in "$n $(name $e)" "$ref_n psync"; do
+			[ "${got%% *}" = "$(grep -c ' read ' "$log")" ] ||
+				fail "${got#* } replayed ${got%% *} of the trace's reads"
+		done
+		[ "$ms" -ge 2700 ] && [ "$ref_ms" -ge 2700 ] ||
+			fail "replayed a 3 s trace faster than it was recorded: $(name $e) $ms ms, psync $ref_ms ms"
+		[ $((ms * 20)) -le $((ref_ms * 23)) ] && break
+		rounds+=("$ms/$ref_ms ms")
 	done
-	[ "$best" -ge 2700 ] && [ "$best" -le 3900 ] ||
-		fail "$(name $e) replayed a 3 s trace in $best ms at best of $try"
-	if [ "$e" = psync ]; then
-		ref_ms=$best
-	else
-		[ $((best * 20)) -le $((ref_ms * 23)) ] ||
-			fail "$(name $e) replayed a 3 s trace in $best ms at best of $try, psync in $ref_ms ms"
-	fi
+	[ ${#rounds[@]} -lt 3 ] ||
+		fail "$(name $e) replayed a 3 s trace over 15 % slower than psync in three rounds: ${rounds[*]}"
 done
 
 # 2. slat and clat: fio's t0015 job (libaio, 1 MiB read, iodepth 16), then O_DIRECT at depth 16.
@@ -171,7 +174,8 @@ done
 # ours is judged against the psync run just before it, within 15 % (kept): on a
 # loaded machine (CI's two lanes) a 20 ms sleep overshoots for every engine
 # alike, and 63 reads instead of 100 said so of the machine, not the engine.
-# The fixed bounds only say that the pace is kept at all (never above it).
+# The fixed bounds only say that the pace is kept at all (never above it: a bound below
+# would be one a loaded machine can break, and psync's round beside it says as much).
 # pace E: "THINK RATE", the reads of E in 2 s at thinktime 20 ms and at rate_iops 200
 pace() {
 	local out=$T_DISK/think.json t
@@ -190,8 +194,7 @@ kept() {
 	read -r rt rr < <(pace psync)
 	read -r t r < <(pace "$1")
 	seen="$t and $r reads; psync $rt and $rr"
-	[ "$t" -ge 40 ] && [ "$t" -le 105 ] && [ "$r" -ge 200 ] && [ "$r" -le 440 ] &&
-		near "$t" "$rt" && near "$r" "$rr"
+	[ "$t" -le 105 ] && [ "$r" -le 440 ] && near "$t" "$rt" && near "$r" "$rr"
 }
 # A round beside a lab guest of CI's other lane once gave nfsweep-aio 75 reads to psync's 92:
 # each engine gets up to three rounds, and one that ignores the pace (hundreds of reads, or a
