@@ -64,11 +64,13 @@ disk_full() {
 		--out "$out")
 	"$N" "${args[@]}" >"$T_DISK/full.out" 2>"$T_DISK/full.err" &
 	pid=$!
-	for _ in $(seq 1 300); do	# until point 1's row is in (30 s at most)
+	for _ in $(seq 1 600); do	# until point 1's row is in (60 s at most)
 		[ "$(grep -c $'\r$' "$out" 2>/dev/null)" -ge 2 ] && break
+		kill -0 "$pid" 2>/dev/null || break
 		sleep 0.1
 	done
-	[ "$(grep -c $'\r$' "$out")" = 2 ] || { kill "$pid"; fail "point 1's row never came"; }
+	[ "$(grep -c $'\r$' "$out")" = 2 ] || { kill "$pid"; cat "$T_DISK/full.err"
+		fail "point 1's row never came, or point 2's came too (rows: $(grep -c $'\r$' "$out"))"; }
 	size_before=$(stat -c %s "$out")
 	dd if=/dev/zero of="$full/filler" bs=4k status=none 2>/dev/null	# until ENOSPC
 	wait "$pid"
