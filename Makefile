@@ -118,6 +118,11 @@ test-engines: engines harness
 	@tools/deps.sh test
 	@BUILD=$(BUILD) FIO_SRC="$$(cat $(FIO_SRC_FILE))" tests/integration/run.sh $(ENGINE_TESTS)
 
+# The inner loop (README, docs/CONTRIBUTING.md): the unit tests and every test without a lab
+# guest, in under 5 minutes; make test is the whole proof.
+check: engines harness
+	@$(MAKE) --no-print-directory -C tests FIO_SRC="$$(cat $(FIO_SRC_FILE))" check
+
 # The unit tests alone (a part of make test; CI's Debian 12 fresh-root stage).
 unit: engines harness
 	@$(MAKE) --no-print-directory -C tests FIO_SRC="$$(cat $(FIO_SRC_FILE))" unit
@@ -209,5 +214,5 @@ deb:
 clean:
 	rm -rf $(BUILD)/engines $(BUILD)/tests $(BUILD)/harness $(BUILD)/harness-asan $(BUILD)/fuzz
 
-.PHONY: fio fio-matrix unit gates test-engines all deps engines harness harness-asan docs plots bench bench-harness test check-asan fuzz fuzz-build \
+.PHONY: check fio fio-matrix unit gates test-engines all deps engines harness harness-asan docs plots bench bench-harness test check-asan fuzz fuzz-build \
 	fuzz-regress sweep lab-shell install deb clean
