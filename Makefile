@@ -119,13 +119,20 @@ test-engines: engines harness
 	@BUILD=$(BUILD) FIO_SRC="$$(cat $(FIO_SRC_FILE))" tests/integration/run.sh $(ENGINE_TESTS)
 
 # The inner loop (README, docs/CONTRIBUTING.md): the unit tests and every test without a lab
-# guest, in under 5 minutes; make test is the whole proof.
+# guest; make test is the whole proof.
 check: engines harness
 	@$(MAKE) --no-print-directory -C tests FIO_SRC="$$(cat $(FIO_SRC_FILE))" check
 
-# The unit tests alone (a part of make test; CI's Debian 12 fresh-root stage).
+# The unit tests alone (a part of make test; CI's Debian 12 fresh-root stage); SANITIZE=1: under
+# ASan + UBSan (CI's Debian 13 root).
 unit: engines harness
-	@$(MAKE) --no-print-directory -C tests FIO_SRC="$$(cat $(FIO_SRC_FILE))" unit
+	@$(MAKE) --no-print-directory -C tests FIO_SRC="$$(cat $(FIO_SRC_FILE))" \
+		$(if $(filter 1,$(SANITIZE)),check-asan-unit,unit)
+
+# The lab on this system's user-mode kernel and nfs-utils: t_lab alone (CI's Debian 13 root,
+# whose make test is lane A's, not run a second time).
+lab-smoke: engines harness
+	@BUILD=$(BUILD) FIO_SRC="$$(cat $(FIO_SRC_FILE))" tests/integration/run.sh t_lab
 
 # What a reviewer would check by hand: format, shellcheck, the contributors' guide's names,
 # commit subjects (tools/gates.sh; docs/CONTRIBUTING.md, "Gates").
@@ -214,5 +221,5 @@ deb:
 clean:
 	rm -rf $(BUILD)/engines $(BUILD)/tests $(BUILD)/harness $(BUILD)/harness-asan $(BUILD)/fuzz
 
-.PHONY: check fio fio-matrix unit gates test-engines all deps engines harness harness-asan docs plots bench bench-harness test check-asan fuzz fuzz-build \
+.PHONY: check lab-smoke fio fio-matrix unit gates test-engines all deps engines harness harness-asan docs plots bench bench-harness test check-asan fuzz fuzz-build \
 	fuzz-regress sweep lab-shell install deb clean
