@@ -19,8 +19,9 @@ set -eu
 # libnfs-dev: nfsweep-rpc's NFSv3 client in user space (libnfs's raw RPC calls).
 pkgs_build="fio liburing-dev libaio-dev libnuma-dev numactl libjson-c-dev libmount-dev
 	libxlsxwriter-dev zlib1g-dev libminizip-dev r-mathlib libnfs-dev pkg-config dpkg-dev make gcc"
-# man-db: the tests render the man page (man -l), as a user reads it.
-pkgs_test="check python3 python3-seccomp man-db"
+# man-db: the tests render the man page (man -l), as a user reads it. procps: pkill, for the
+# job processes a hung fio leaves behind (a minimal root has no procps).
+pkgs_test="check python3 python3-seccomp man-db procps"
 # libFuzzer and the sanitizers' runtime come with clang's compiler-rt: the
 # release's default clang (14 in Debian 12, 19 in Debian 13; a versioned
 # name exists in one release only).

@@ -124,11 +124,14 @@ bounded() {
 	shift
 	for try in 1 2 3 4 5; do
 		# a file of its own each try: a killed try's job processes may still write theirs
-		timeout -k 5 15 fio "$@" --filename="$T_DISK/bounded.$RANDOM.$try" --output=/dev/null 2>"$err"
+		# stdout too to /dev/null: a hung job process that outlives fio would hold the
+		# caller's $(...) open for ever (CI: 25 minutes of a Debian 13 root without procps)
+		timeout -k 5 15 fio "$@" --filename="$T_DISK/bounded.$RANDOM.$try" --output=/dev/null \
+			</dev/null >/dev/null 2>"$err"
 		rc=$?
 		if [ $rc = 124 ] || [ $rc = 137 ]; then
 			# its job processes outlive the killed fio: end them too
-			pkill -KILL -f -- "$T_DISK/" && sleep 1
+			pkill -KILL -f -- "$T_DISK/bounded." && sleep 1
 			echo "$what: fio hung, try $try of 5" >&2
 			continue
 		fi
