@@ -61,10 +61,35 @@ command -v fio >/dev/null || fail "fio not installed (make deps)"
 . "$T_HERE/netblock.sh"
 [ -n "${T_NET:-}" ] || t_net_hold || fail "no free loopback block (nfsweep-tests-net-0..99 held)"
 
-# A scratch directory on the disk and one on tmpfs, removed at exit.
+# A scratch directory on the disk and one on tmpfs, removed at exit. nfsweep takes one sweep
+# per mount at a time (its target lock), and tests that run at once (run.sh's queues) must not
+# meet there: as root the tmpfs is a mount of the test's own, and so is the disk directory of a
+# test that sweeps a target there (its header says "# target: disk") when run.sh found that
+# this machine mounts loop devices (T_DISK_LOOP=1: an ext4 file system in a sparse file beside
+# it); where it does not, run.sh runs those tests one at a time. What is mounted is listed in
+# T_SHM_RECORD, for run.sh to unmount if the test ends without its EXIT trap (a timeout);
+# t_scratch_rm removes it all (a test with an EXIT trap of its own calls it there).
 T_DISK=$(mktemp -d /var/tmp/nfsweep-it.XXXXXX)
 T_SHM=$(mktemp -d /dev/shm/nfsweep-it.XXXXXX)
-trap 'rm -rf "$T_DISK" "$T_SHM"' EXIT
+t_scratch_rm() {
+	mountpoint -q "$T_SHM" && umount -l "$T_SHM"
+	mountpoint -q "$T_DISK" && umount -l "$T_DISK"
+	rm -rf "$T_DISK" "$T_SHM" "$T_DISK.img"
+}
+trap t_scratch_rm EXIT
+t_mounted() { [ -z "${T_SHM_RECORD:-}" ] || printf '%s\n' "$@" >> "$T_SHM_RECORD"; }
+if [ "$(id -u)" = 0 ]; then
+	mount -t tmpfs -o mode=0700 nfsweep-it "$T_SHM" || fail "mount a tmpfs on $T_SHM"
+	t_mounted "$T_SHM"
+fi
+if [ "${T_DISK_LOOP:-}" = 1 ] && [ "$(sed -n '2,40{s/^# target: //p}' "$0" | head -n 1)" = disk ]; then
+	t_mounted "$T_DISK" "$T_DISK.img"
+	{ truncate -s 4G "$T_DISK.img" && mkfs.ext4 -q -F "$T_DISK.img" &&
+		mount -o loop "$T_DISK.img" "$T_DISK"; } >/dev/null 2>&1 ||
+		fail "an ext4 file system of the test's own on $T_DISK (a loop device)"
+	# as mktemp -d made it: nothing in it (a test checks that a run leaves nothing behind)
+	chmod 0700 "$T_DISK" && rmdir "$T_DISK/lost+found"
+fi
 # fio writes verify state files into its working directory: keep them here.
 cd "$T_SHM" || exit 1
 

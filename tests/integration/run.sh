@@ -12,8 +12,14 @@
 #                     still its own (LAB_SESSION names the session; a lab/run of other options
 #                     boots a guest of its own, and says why)
 #   # lab: own        it boots guests of its own (a server it stops, a boot it must see)
-# The lab queue runs session by session, the "own" tests last; the local queue (one: two local
-# tests at once would sweep the same tmpfs, and a target takes one sweep at a time) runs niced (the guest keeps its core), the longest first by the last run's times.
+# The lab queue runs session by session, the "own" tests last; the local queue runs niced (the
+# guest keeps its core), the longest first by the last run's times. Without the lab queue
+# (T_ONLY=local: make check) three local queues share the two cores (T_LOCAL_QUEUES). Each test has a tmpfs of
+# its own (lib.sh's T_SHM: a target takes one sweep at a time, so tests must not share one);
+# the tests that sweep a target on their disk directory say so in their header, and each
+# has a file system of its own there (an ext4 in a loop device), or, where this machine has
+# no loop devices, they run one at a time:
+#   # target: disk
 # A test's line is printed when it ends: its time, its CPU and its lab guests; the summary ends
 # with the lab's totals and the ten slowest tests.
 #
@@ -26,6 +32,7 @@
 #        T_SKIP_FILE: lines "t_name: why" (# comments): those tests are skipped, saying why
 #        (a machine that cannot run some of them);
 #        T_ONLY=lab|local: the tests of that queue only (make check: local);
+#        T_EXCEPT: names of tests left out (make check: t_deb);
 #        T_DURATIONS: the file of each test's last time (build/tests/durations)
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -49,6 +56,8 @@ results=$state/results
 
 # lab_of TEST: its "# lab:" line's OPTIONS ("own"), or nothing for a local test
 lab_of() { sed -n '2,40{s/^# lab: //p}' "$1" | head -n 1; }
+# disk_of TEST: "disk" when it sweeps a target on /var/tmp (its header's "# target: disk")
+disk_of() { sed -n '2,40{s/^# target: //p}' "$1" | head -n 1; }
 
 lab_tests=() local_tests=()
 for t in "${tests[@]}"; do
@@ -56,6 +65,15 @@ for t in "${tests[@]}"; do
 	[ -f "$t" ] || { echo "run.sh: no test $t" >&2; exit 2; }
 	if [ -n "$(lab_of "$t")" ]; then lab_tests+=("$t"); else local_tests+=("$t"); fi
 done
+# T_EXCEPT: tests left out (make check: t_deb, which packages HEAD, not the working tree)
+if [ -n "${T_EXCEPT:-}" ]; then
+	keep=()
+	for t in "${local_tests[@]}"; do [[ " $T_EXCEPT " == *" ${t%.sh} "* ]] || keep+=("$t"); done
+	local_tests=("${keep[@]}")
+	keep=()
+	for t in "${lab_tests[@]}"; do [[ " $T_EXCEPT " == *" ${t%.sh} "* ]] || keep+=("$t"); done
+	lab_tests=("${keep[@]}")
+fi
 case ${T_ONLY:-} in
 lab) local_tests=() ;;
 local) lab_tests=() ;;
@@ -94,6 +112,30 @@ lab_account() {
 	lab_f="$n $w $s $c $j"
 }
 
+# shm_left TEST: what a test that ended without its EXIT trap (killed) mounted, unmounted and
+# removed (lib.sh's T_SHM_RECORD: its tmpfs, its disk file system and that one's image)
+shm_left() {
+	local d
+	while IFS= read -r d; do
+		mountpoint -q "$d" 2>/dev/null && umount -l "$d"
+		rm -rf "$d"
+	done < "$state/${1%.sh}.shm"
+	rm -f "$state/${1%.sh}.shm"
+}
+
+# T_DISK_LOOP=1 when this machine mounts an ext4 file system in a file (a loop device): then
+# each "# target: disk" test has a disk file system of its own (lib.sh) and needs no turn
+loop_probe() {
+	local img
+	img=$(mktemp /var/tmp/nfsweep-loop-probe.XXXXXX) || return 1
+	mkdir "$img.d" && truncate -s 64M "$img" && mkfs.ext4 -q -F "$img" >/dev/null 2>&1 &&
+		mount -o loop "$img" "$img.d" 2>/dev/null && umount "$img.d"
+	local rc=$?
+	rm -rf "$img" "$img.d"
+	return $rc
+}
+if [ "$(id -u)" = 0 ] && loop_probe; then export T_DISK_LOOP=1; else unset T_DISK_LOOP; fi
+
 # run_test TEST [nice]: run it (nice: at a lower priority), print its line, add it to the results
 run_test() {
 	local t=$1 why start secs log rc tpid sc san=() lab_log line pre=()
@@ -104,6 +146,10 @@ run_test() {
 		echo "${t%.sh} skip 0 0 0 0 0 0 0" >> "$results"
 		return
 	fi
+	# one sweep per mount (nfsweep's target lock): the tests that sweep /var/tmp one at a time
+	# (the wait for the other's end is not the test's time)
+	exec 7>>"$state/disk.lock"
+	[ "$(disk_of "$t")" = disk ] && [ -z "${T_DISK_LOOP:-}" ] && flock 7
 	start=$(date +%s)
 	cpu; local cpu0=$cpu_s
 	log=$state/${t%.sh}.log lab_log=$state/${t%.sh}.lab
@@ -120,13 +166,16 @@ run_test() {
 	# a local test beside the lab queue runs niced: the lab guest, one process for a whole
 	# machine, keeps its core, and the lab tests' statistics their spread
 	[ "${2:-}" = nice ] && pre=(nice -n 10)
-	LAB_TIME_LOG=$lab_log timeout --kill-after=10 "$timeout_s" "${san[@]}" "${pre[@]}" bash "./$t" \
-		>"$log" 2>&1 &
+	: > "$state/${t%.sh}.shm"
+	LAB_TIME_LOG=$lab_log T_SHM_RECORD=$state/${t%.sh}.shm \
+		timeout --kill-after=10 "$timeout_s" "${san[@]}" "${pre[@]}" bash "./$t" >"$log" 2>&1 7>&- &
 	tpid=$!
-	trap 'kill -TERM "$tpid" 2>/dev/null; wait "$tpid"; exit 130' INT TERM HUP
+	trap 'kill -TERM "$tpid" 2>/dev/null; wait "$tpid"; shm_left "$t"; exit 130' INT TERM HUP
 	wait "$tpid"
 	rc=$?
 	trap - INT TERM HUP
+	exec 7>&-
+	shm_left "$t"
 	secs=$(( $(date +%s) - start ))
 	cpu
 	lab_account "$lab_log"
@@ -214,6 +263,14 @@ trap stop INT TERM HUP
 if [ "${T_JOBS:-2}" = 1 ]; then
 	lab_queue
 	local_queue
+elif [ ${#lab_tests[@]} = 0 ]; then
+	# no lab queue: three local queues on the two cores (several local tests mostly wait:
+	# t_hosts_local 88 s for 5 s of CPU, t_fio_contract 67 s for 24)
+	for _ in $(seq 1 "${T_LOCAL_QUEUES:-3}"); do
+		local_queue &
+		pids+=($!)
+	done
+	wait "${pids[@]}"
 else
 	lab_queue &
 	pids+=($!)

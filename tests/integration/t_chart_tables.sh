@@ -9,6 +9,7 @@
 # like a formula, and of the nconnect fixture, opened by LibreOffice
 # (sheet_check.py): every sheet back to CSV against the files, no formula,
 # the note read back as text, each chart's series drawn on a PDF page.
+# target: disk
 . "$(dirname "$0")/lib.sh"
 N=$NFSWEEP
 doc=$T_TOP/results-schema/README.md

@@ -4,6 +4,7 @@
 # 1x on seq write, 3x on random read and write, 2x at 50 %): the ratios are
 # exact, the failed row does not count, the charts are real PNG and SVG
 # files with every series; the published reference files validate.
+# target: disk
 . "$(dirname "$0")/lib.sh"
 N=$NFSWEEP
 "$T_TOP/tools/deps.sh" plot >/dev/null || skip "gnuplot could not be installed"

@@ -4,6 +4,7 @@
 # whole, one spreadsheet row per results row, and no text cell becomes a
 # formula (a note beginning with '=' or '-': Calc's default import evaluates
 # "=1+1", and so does every spreadsheet).
+# target: disk
 . "$(dirname "$0")/lib.sh"
 "$T_TOP/tools/deps.sh" office >/dev/null 2>&1 || skip "libreoffice-calc-nogui could not be installed"
 command -v soffice >/dev/null || skip "no soffice after installing libreoffice-calc-nogui"

@@ -247,7 +247,7 @@ done
 if [ "$(id -u)" = 0 ]; then
 	full=$T_DISK/full
 	mkdir -p "$full" && mount -t tmpfs -o size=1060k nfsweep-full "$full" || fail "mount of a small tmpfs"
-	trap 'umount "$full"; rm -rf "$T_DISK" "$T_SHM"' EXIT
+	trap 'umount "$full"; t_scratch_rm' EXIT
 	for e in libaio "external:$ENG_URING" "external:$ENG_AIO"; do
 		rm -f "$full/f"
 		out=$T_DISK/full.json

@@ -10,6 +10,7 @@
 #    one after the other);
 #  - --fio-opt reaches fio, is recorded, and nfsweep's own settings are refused
 #    through it, naming the option to use.
+# target: disk
 . "$(dirname "$0")/lib.sh"
 N=$NFSWEEP
 check() { python3 "$T_HERE/results_check.py" "$@" || fail "results check: $*"; }

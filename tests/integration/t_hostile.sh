@@ -19,6 +19,7 @@
 #    never appears), and nothing was written outside the results and target
 #    directories (the working directories of nfsweep and of the fio servers
 #    stay empty: fio's exec_prerun writes JOB.prerun.txt there unless told not).
+# target: disk
 . "$(dirname "$0")/lib.sh"
 N=$NFSWEEP
 root=$T_DISK
@@ -33,7 +34,7 @@ stop_servers() {
 		kill -KILL "$p" $(pgrep -P "$p") 2>/dev/null
 	done
 }
-trap 'stop_servers; rm -rf "$T_DISK" "$T_SHM"' EXIT
+trap 'stop_servers; t_scratch_rm' EXIT
 failures=0
 bad() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
 no_canary() {

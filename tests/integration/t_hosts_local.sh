@@ -20,6 +20,7 @@
 #    nothing of the trigger is left; a point no host is steady in runs to
 #    the cap on both.
 # Every server is stopped by its pid at the end.
+# target: disk
 . "$(dirname "$0")/lib.sh"
 N=$NFSWEEP
 cd "$T_DISK" || exit 1
@@ -39,7 +40,7 @@ stop_servers() {
 		kill -KILL "${t[@]}" 2>/dev/null
 	done
 }
-trap 'stop_servers; rm -rf "$T_DISK" "$T_SHM"' EXIT
+trap 'stop_servers; t_scratch_rm' EXIT
 
 # server K [unshare args..]: fio --server on $T_NET.101.K, its pid in pids
 server() {

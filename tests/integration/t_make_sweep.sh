@@ -3,6 +3,7 @@
 # settings, announced and recorded in the rows (libaio, O_DIRECT, 4 jobs of
 # iodepth 128, 4 GiB, 600 s, no ramp); a target that is not NFS refused
 # (exit 2, naming NFS=0) before anything runs; NFS=0 measures it anyway.
+# target: disk
 . "$(dirname "$0")/lib.sh"
 res=$T_DISK/results
 msg=$(make -s -C "$T_TOP" sweep TARGETS="x=$T_SHM" RESULTS="$res" 2>&1)

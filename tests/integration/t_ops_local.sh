@@ -13,6 +13,7 @@
 #  - a job's memory does not grow with size= (the profiles' 1g at bs=1 once
 #    gave every job a 128 MiB random map of fio's: a 30-job eda curve ran
 #    the lab's guest out of memory).
+# target: disk
 . "$(dirname "$0")/lib.sh"
 N=$NFSWEEP
 [ -f "$BUILD/engines/nfsweep-ops.so" ] || fail "nfsweep-ops.so not built"

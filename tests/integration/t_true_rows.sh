@@ -18,6 +18,7 @@
 #  - --hosts with a host that does not answer leaves no directory behind;
 #  - on a terminal (a pseudo-terminal) each point shows fio's status line in
 #    place, and nothing of it reaches a pipe.
+# target: disk
 . "$(dirname "$0")/lib.sh"
 N=$NFSWEEP
 tgt=$T_DISK/tgt
