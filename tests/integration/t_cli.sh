@@ -46,14 +46,17 @@ done
 # The installed man page and completion.
 installed() {
 inst=$T_DISK/inst
-make -s -C "$T_TOP" install DESTDIR="$inst" PREFIX=/usr >"$T_DISK/install.log" 2>&1 ||
+# (the build's own PREFIX: another makes make relink build/harness/nfsweep, which the tests
+# running beside this one use)
+make -s -C "$T_TOP" install DESTDIR="$inst" >"$T_DISK/install.log" 2>&1 ||
 	{ cat "$T_DISK/install.log"; fail "make install DESTDIR=$inst failed"; }
-page=$inst/usr/share/man/man1/nfsweep.1
+inst=$inst/usr/local
+page=$inst/share/man/man1/nfsweep.1
 man -l "$page" >"$T_DISK/man.txt" 2>/dev/null || fail "man -l $page"
 for o in $(printf '%s\n' "${all[@]}" | sort -u); do
 	grep -q -- "$o" "$T_DISK/man.txt" || fail "the installed man page does not name $o"
 done
-comp=$inst/usr/share/bash-completion/completions/nfsweep
+comp=$inst/share/bash-completion/completions/nfsweep
 [ -f "$comp" ] || fail "no bash completion installed at $comp"
 offered=$(bash -c '. "$1"; COMP_WORDS=(nfsweep curve --); COMP_CWORD=2; _nfsweep;
 	printf "%s\n" "${COMPREPLY[@]}"' _ "$comp")
