@@ -47,8 +47,11 @@ serve_mount_rw() {
 	# shellcheck disable=SC2153
 	tr ':' '\n' <<<"$LAB_CWD:$LAB_RW" | awk 'NF && !seen[$0]++ { print length, $0 }' |
 		sort -n | cut -d' ' -f2- > "$1/rw"
+	# (busybox's mount, as the initramfs mounts hostfs: it passes the host path to mount(2) as
+	# the data it is; Debian 13's util-linux hands it to fsconfig() as an option's name, which
+	# hostfs refuses: "hostfs: Unknown parameter")
 	while IFS= read -r d; do
-		mkdir -p "$d" && mount -t hostfs -o "$d" none "$d" ||
+		mkdir -p "$d" && /bin/busybox mount -t hostfs -o "$d" none "$d" ||
 			{ echo "lab: $d: the job's directory could not be mounted writable" >&2; return 1; }
 	done < "$1/rw"
 }
