@@ -65,7 +65,7 @@ command -v fio >/dev/null || fail "fio not installed (make deps)"
 # per mount at a time (its target lock), and tests that run at once (run.sh's queues) must not
 # meet there: as root the tmpfs is a mount of the test's own, and so is the disk directory of a
 # test that sweeps a target there (its header says "# target: disk") when run.sh found that
-# this machine mounts loop devices (T_DISK_LOOP=1: an ext4 file system in a sparse file beside
+# this machine mounts loop devices (T_DISK_FS=loop: an ext4 file system in a sparse file beside
 # it); where it does not, run.sh runs those tests one at a time. What is mounted is listed in
 # T_SHM_RECORD, for run.sh to unmount if the test ends without its EXIT trap (a timeout);
 # t_scratch_rm removes it all (a test with an EXIT trap of its own calls it there).
@@ -82,7 +82,7 @@ if [ "$(id -u)" = 0 ]; then
 	mount -t tmpfs -o mode=0700 nfsweep-it "$T_SHM" || fail "mount a tmpfs on $T_SHM"
 	t_mounted "$T_SHM"
 fi
-if [ "${T_DISK_LOOP:-}" = 1 ] && [ "$(sed -n '2,40{s/^# target: //p}' "$0" | head -n 1)" = disk ]; then
+if [ "${T_DISK_FS:-}" = loop ]; then
 	t_mounted "$T_DISK" "$T_DISK.img"
 	{ truncate -s 4G "$T_DISK.img" && mkfs.ext4 -q -F "$T_DISK.img" &&
 		mount -o loop "$T_DISK.img" "$T_DISK"; } >/dev/null 2>&1 ||

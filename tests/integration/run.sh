@@ -14,8 +14,8 @@
 #   # lab: own        it boots guests of its own (a server it stops, a boot it must see)
 # The lab queue runs session by session, the "own" tests last; the local queue runs niced (the
 # guest keeps its core), the longest first by the last run's times. Without the lab queue
-# (T_ONLY=local: make check) three local queues share the two cores (T_LOCAL_QUEUES). Each test has a tmpfs of
-# its own (lib.sh's T_SHM: a target takes one sweep at a time, so tests must not share one);
+# (T_ONLY=local: make check) three local queues share the two cores. Each test has a tmpfs
+# of its own (lib.sh's T_SHM: a target takes one sweep at a time, so tests must not share one);
 # the tests that sweep a target on their disk directory say so in their header, and each
 # has a file system of its own there (an ext4 in a loop device), or, where this machine has
 # no loop devices, they run one at a time:
@@ -32,7 +32,8 @@
 #        T_SKIP_FILE: lines "t_name: why" (# comments): those tests are skipped, saying why
 #        (a machine that cannot run some of them);
 #        T_ONLY=lab|local: the tests of that queue only (make check: local);
-#        T_EXCEPT: names of tests left out (make check: t_deb);
+#        T_EXCEPT: names of tests left out (make check: t_deb t_fio_suite);
+#        T_LOCAL_QUEUES: the local queues without a lab queue (default 3);
 #        T_DURATIONS: the file of each test's last time (build/tests/durations)
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -56,24 +57,16 @@ results=$state/results
 
 # lab_of TEST: its "# lab:" line's OPTIONS ("own"), or nothing for a local test
 lab_of() { sed -n '2,40{s/^# lab: //p}' "$1" | head -n 1; }
-# disk_of TEST: "disk" when it sweeps a target on /var/tmp (its header's "# target: disk")
+# disk_of TEST: "disk" when it sweeps a target in its disk directory ("# target: disk")
 disk_of() { sed -n '2,40{s/^# target: //p}' "$1" | head -n 1; }
 
 lab_tests=() local_tests=()
 for t in "${tests[@]}"; do
 	t=${t%.sh}.sh
 	[ -f "$t" ] || { echo "run.sh: no test $t" >&2; exit 2; }
+	[[ " ${T_EXCEPT:-} " == *" ${t%.sh} "* ]] && continue
 	if [ -n "$(lab_of "$t")" ]; then lab_tests+=("$t"); else local_tests+=("$t"); fi
 done
-# T_EXCEPT: tests left out (make check: t_deb, which packages HEAD, not the working tree)
-if [ -n "${T_EXCEPT:-}" ]; then
-	keep=()
-	for t in "${local_tests[@]}"; do [[ " $T_EXCEPT " == *" ${t%.sh} "* ]] || keep+=("$t"); done
-	local_tests=("${keep[@]}")
-	keep=()
-	for t in "${lab_tests[@]}"; do [[ " $T_EXCEPT " == *" ${t%.sh} "* ]] || keep+=("$t"); done
-	lab_tests=("${keep[@]}")
-fi
 case ${T_ONLY:-} in
 lab) local_tests=() ;;
 local) lab_tests=() ;;
@@ -123,8 +116,9 @@ shm_left() {
 	rm -f "$state/${1%.sh}.shm"
 }
 
-# T_DISK_LOOP=1 when this machine mounts an ext4 file system in a file (a loop device): then
-# each "# target: disk" test has a disk file system of its own (lib.sh) and needs no turn
+# disk_loop=1 when this machine mounts an ext4 file system in a file (a loop device): then
+# each "# target: disk" test has a disk file system of its own (lib.sh's T_DISK_FS=loop) and
+# needs no turn
 loop_probe() {
 	local img
 	img=$(mktemp /var/tmp/nfsweep-loop-probe.XXXXXX) || return 1
@@ -134,11 +128,12 @@ loop_probe() {
 	rm -rf "$img" "$img.d"
 	return $rc
 }
-if [ "$(id -u)" = 0 ] && loop_probe; then export T_DISK_LOOP=1; else unset T_DISK_LOOP; fi
+disk_loop=""
+[ "$(id -u)" = 0 ] && loop_probe && disk_loop=1
 
 # run_test TEST [nice]: run it (nice: at a lower priority), print its line, add it to the results
 run_test() {
-	local t=$1 why start secs log rc tpid sc san=() lab_log line pre=()
+	local t=$1 why start secs log rc tpid sc san=() lab_log line pre=() fs=""
 	why=""
 	[ -n "${T_SKIP_FILE:-}" ] && why=$(sed -n "s/^${t%.sh}: //p" "$T_SKIP_FILE")
 	if [ -n "$why" ]; then
@@ -146,10 +141,12 @@ run_test() {
 		echo "${t%.sh} skip 0 0 0 0 0 0 0" >> "$results"
 		return
 	fi
-	# one sweep per mount (nfsweep's target lock): the tests that sweep /var/tmp one at a time
-	# (the wait for the other's end is not the test's time)
+	# one sweep per mount (nfsweep's target lock): a disk test gets a file system of its own,
+	# or, without loop devices, waits for its turn (the wait is not the test's time)
 	exec 7>>"$state/disk.lock"
-	[ "$(disk_of "$t")" = disk ] && [ -z "${T_DISK_LOOP:-}" ] && flock 7
+	if [ "$(disk_of "$t")" = disk ]; then
+		if [ -n "$disk_loop" ]; then fs=loop; else flock 7; fi
+	fi
 	start=$(date +%s)
 	cpu; local cpu0=$cpu_s
 	log=$state/${t%.sh}.log lab_log=$state/${t%.sh}.lab
@@ -167,7 +164,7 @@ run_test() {
 	# machine, keeps its core, and the lab tests' statistics their spread
 	[ "${2:-}" = nice ] && pre=(nice -n 10)
 	: > "$state/${t%.sh}.shm"
-	LAB_TIME_LOG=$lab_log T_SHM_RECORD=$state/${t%.sh}.shm \
+	LAB_TIME_LOG=$lab_log T_SHM_RECORD=$state/${t%.sh}.shm T_DISK_FS=$fs \
 		timeout --kill-after=10 "$timeout_s" "${san[@]}" "${pre[@]}" bash "./$t" >"$log" 2>&1 7>&- &
 	tpid=$!
 	trap 'kill -TERM "$tpid" 2>/dev/null; wait "$tpid"; shm_left "$t"; exit 130' INT TERM HUP
