@@ -124,6 +124,9 @@ mount --rbind /sys "$root/sys" && mount --make-rslave "$root/sys" && mnts+=("$ro
 	die "bind /sys"
 mount --rbind /dev "$root/dev" && mount --make-rslave "$root/dev" && mnts+=("$root/dev") ||
 	die "bind /dev"
+# The root's /dev/shm is its own: what the bind copied there (this machine's /dev/shm and the
+# tmpfs mounts tests make under it) goes first, or it would keep their directories busy here.
+umount -R "$root/dev/shm" 2>/dev/null
 mount -t tmpfs -o size=50% shm "$root/dev/shm" && mnts+=("$root/dev/shm") || die "tmpfs /dev/shm"
 mount -t tmpfs tmpfs "$root/run" && mnts+=("$root/run") || die "tmpfs /run"
 cp /etc/resolv.conf "$root/etc/resolv.conf"
