@@ -139,14 +139,17 @@ for id in $ids; do
 	# ours (side by side on tmpfs: each run has its own files and its own
 	# pkill pattern), fio's own engine only where one of ours failed
 	declare -A res=()
+	pids=()
 	for v in nfsweep-uring nfsweep-aio; do
 		if [ $side_by_side = 1 ]; then
 			run_tries "$v" "$id" > "$T_DISK/res-$v-$id" &
+			pids+=($!)
 		else
 			run_tries "$v" "$id" > "$T_DISK/res-$v-$id"
 		fi
 	done
-	wait
+	# these runs only: a test run alone has a child for good (netblock.sh's holder)
+	[ ${#pids[@]} = 0 ] || wait "${pids[@]}"
 	for v in nfsweep-uring nfsweep-aio; do res[$v]=$(cat "$T_DISK/res-$v-$id"); done
 	if [ "${res[nfsweep-uring]%% *}" = PASSED ] && [ "${res[nfsweep-aio]%% *}" = PASSED ]; then
 		res[fio]="not run"
@@ -166,8 +169,10 @@ for id in $ids; do
 		[ "${res[$v]%% *}" = PASSED ] && passed[$v]=$(( ${passed[$v]:-0} + 1 ))
 		if [ "${res[fio]%% *}" = PASSED ] && [ "${res[$v]%% *}" != PASSED ]; then
 			bad=1
-			printf "  %s fails t%04d, which fio's own engine passes:\n" "$v" "$id"
-			grep -E "FAILED|reason|fio:" "$T_DISK/log-$v-$id" | head -5 | sed 's/^/    /'
+			# a FAIL: line each, which run.sh's summary shows whatever the log's length
+			printf "FAIL: %s fails t%04d (%s) on %s, which fio's own engine passes:\n" \
+				"$v" "$id" "$job" "$scratch"
+			grep -E "FAILED|reason|fio:" "$T_DISK/log-$v-$id" | head -5 | sed 's/^/FAIL:     /'
 		fi
 	done
 	unset res
