@@ -68,18 +68,27 @@ PY
 [ "$(wc -w <<<"$ids")" -ge 26 ] || fail "$src/t/run-fio-tests.py lists $(wc -w <<<"$ids") job tests, not 26 or more"
 
 # Where the tests' files go: tmpfs where it takes O_DIRECT (t0002 and t0006
-# are direct I/O of 2 and 4 GiB: a minute each on this disk, 12 s on tmpfs)
-# and has room for both engines' files at once (9 GiB: t0006's 4 GiB file
-# twice), the two engines side by side; else the disk, one engine at a
-# time (side by side, the disk's seeks make them slower than in turn).
-# The bound of a run: the longest test takes 25 s on tmpfs, 56 s on the disk.
+# are direct I/O of 2 and 4 GiB: a minute each on this disk, 12 s on tmpfs),
+# the two engines side by side where it has room for both engines' files at
+# once (9 GiB: t0006's 4 GiB file twice), one engine at a time where it has
+# room for one (5 GiB); else the disk, one engine at a time (side by side,
+# the disk's seeks make them slower than in turn).
 # A tmpfs's size is not memory that is free: another suite may run beside
-# this one (CI's two lanes), so the memory must be there too, with 3 GiB to spare.
-scratch=$T_DISK side_by_side=0 bound=120
+# this one (CI's two lanes), so the memory must be there too, with 3 GiB to
+# spare. CI's Debian 13 lane had less than 12 GiB free beside the other
+# lane, ran on the disk, and there t0006 (50 s alone) outran its bound of
+# 120 s five times beside the other lane's tests: ours "failed" what fio's
+# own engine passed when it ran later. One engine at a time on tmpfs is the
+# common case there now, and on the disk the bound is 300 s.
+# The bound of a run: the longest test takes 25 s on tmpfs, 56 s on the disk.
+scratch=$T_DISK side_by_side=0 bound=300
 mem_kib=$(awk '/^MemAvailable:/ { print $2 }' /proc/meminfo)
-if direct_ok "$T_SHM" && [ "$(df -k --output=avail "$T_SHM" | tail -n 1)" -ge $((9 << 20)) ] &&
-	[ "${mem_kib:-0}" -ge $((12 << 20)) ]; then
+shm_kib=0
+direct_ok "$T_SHM" && shm_kib=$(df -k --output=avail "$T_SHM" | tail -n 1)
+if [ "$shm_kib" -ge $((9 << 20)) ] && [ "${mem_kib:-0}" -ge $((12 << 20)) ]; then
 	scratch=$T_SHM side_by_side=1 bound=45
+elif [ "$shm_kib" -ge $((5 << 20)) ] && [ "${mem_kib:-0}" -ge $((8 << 20)) ]; then
+	scratch=$T_SHM bound=45
 fi
 echo "fio's tests run on $scratch (side by side: $side_by_side)"
 
