@@ -9,9 +9,11 @@
  */
 #include <stddef.h>
 
+#include "results/schema.h"
+
 struct run_fact {
 	const char *what; /* "client (uname -n)" */
-	const char *col;  /* its column: "host" */
+	enum column col;  /* its column: COL_host */
 };
 
 /* Of the whole file: client, kernel, fio, nfsweep, engine, note. */

@@ -180,11 +180,11 @@ static void op_mix(struct rep *r, const char *profile)
 	int nspec = 0;
 
 	for (size_t i = 0; i < r->res.n && !json; i++)
-		if (!strcmp(rows_get(&r->res, i, "profile"), profile) &&
-		    !strcmp(rows_get(&r->res, i, "status"), STATUS_OK) &&
-		    atoi(rows_get(&r->res, i, "load_point")) == 0) {
-			json = rows_get(&r->res, i, "fio_json");
-			engine = rows_get(&r->res, i, "engine");
+		if (!strcmp(res_at(&r->res, i, COL_profile), profile) &&
+		    !strcmp(res_at(&r->res, i, COL_status), STATUS_OK) &&
+		    atoi(res_at(&r->res, i, COL_load_point)) == 0) {
+			json = res_at(&r->res, i, COL_fio_json);
+			engine = res_at(&r->res, i, COL_engine);
 		}
 	pg_raw(pg, "<h3>");
 	pg_textf(pg, "Op mix: %s", profile);
@@ -210,17 +210,17 @@ static void op_mix(struct rep *r, const char *profile)
 		   "<th>count</th><th>asked %</th><th>achieved %</th><th>difference, points</th>"
 		   "</tr></thead><tbody>\n");
 	for (size_t i = 0; i < r->ops.n; i++) {
-		if (strcmp(rows_get(&r->ops, i, "fio_json"), json))
+		if (strcmp(ops_at(&r->ops, i, OPS_COL_fio_json), json))
 			continue;
 		pg_raw(pg, "<tr>");
-		pg_elem(pg, "td", rows_get(&r->ops, i, "job"));
-		pg_elem(pg, "td", rows_get(&r->ops, i, "op"));
-		report_num(pg, rows_get(&r->ops, i, "count"), "%.0f", 1);
-		report_num(pg, rows_get(&r->ops, i, "asked_pct"), "%.1f", 1);
-		report_num(pg, rows_get(&r->ops, i, "share_pct"), "%.1f", 1);
+		pg_elem(pg, "td", ops_at(&r->ops, i, OPS_COL_job));
+		pg_elem(pg, "td", ops_at(&r->ops, i, OPS_COL_op));
+		report_num(pg, ops_at(&r->ops, i, OPS_COL_count), "%.0f", 1);
+		report_num(pg, ops_at(&r->ops, i, OPS_COL_asked_pct), "%.1f", 1);
+		report_num(pg, ops_at(&r->ops, i, OPS_COL_share_pct), "%.1f", 1);
 		pg_rawf(pg, "<td class=\"n\">%+.1f</td>",
-			shown(atof(rows_get(&r->ops, i, "share_pct")) -
-			      atof(rows_get(&r->ops, i, "asked_pct"))));
+			shown(atof(ops_at(&r->ops, i, OPS_COL_share_pct)) -
+			      atof(ops_at(&r->ops, i, OPS_COL_asked_pct))));
 		pg_raw(pg, "</tr>\n");
 	}
 	pg_raw(pg, "</tbody></table>\n");
@@ -240,10 +240,10 @@ static void op_mix(struct rep *r, const char *profile)
 		pg_raw(pg, "<th>SPEC SFS 2008 %</th><th>difference, points</th>");
 	pg_raw(pg, "</tr></thead><tbody>\n");
 	for (size_t i = 0; i < r->rpc.n; i++) {
-		const char *rpc = rows_get(&r->rpc, i, "rpc");
-		double share = atof(rows_get(&r->rpc, i, "share_pct")), spec = 0;
+		const char *rpc = rpc_at(&r->rpc, i, RPC_COL_rpc);
+		double share = atof(rpc_at(&r->rpc, i, RPC_COL_share_pct)), spec = 0;
 
-		if (strcmp(rows_get(&r->rpc, i, "fio_json"), json))
+		if (strcmp(rpc_at(&r->rpc, i, RPC_COL_fio_json), json))
 			continue;
 		for (size_t k = 0; k < r->ref.n; k++)
 			if (!strcmp(r->ref.v[k].figure, "RPC mix") &&
@@ -252,7 +252,7 @@ static void op_mix(struct rep *r, const char *profile)
 				spec = r->ref.v[k].value;
 		pg_raw(pg, "<tr>");
 		pg_elem(pg, "td", rpc);
-		report_num(pg, rows_get(&r->rpc, i, "count"), "%.0f", 1);
+		report_num(pg, rpc_at(&r->rpc, i, RPC_COL_count), "%.0f", 1);
 		pg_rawf(pg, "<td class=\"n\">%.1f</td>", share);
 		if (nspec) {
 			pg_rawf(pg, "<td class=\"n\">%.0f</td><td class=\"n\">%+.1f</td>", spec,
@@ -269,8 +269,8 @@ static void op_mix(struct rep *r, const char *profile)
 		if (strcmp(v->figure, "RPC mix") || strcmp(v->workload, profile))
 			continue;
 		for (size_t i = 0; i < r->rpc.n && !sent; i++)
-			sent = !strcmp(rows_get(&r->rpc, i, "fio_json"), json) &&
-			       !strcmp(rows_get(&r->rpc, i, "rpc"), v->metric);
+			sent = !strcmp(rpc_at(&r->rpc, i, RPC_COL_fio_json), json) &&
+			       !strcmp(rpc_at(&r->rpc, i, RPC_COL_rpc), v->metric);
 		if (sent)
 			continue;
 		pg_raw(pg, "<tr>");
@@ -292,17 +292,15 @@ static void op_mix(struct rep *r, const char *profile)
 
 void report_headline(struct rep *r)
 {
-	int pc = rows_col(&r->res, "profile"), ec = rows_col(&r->res, "engine");
-
 	pg_raw(&r->pg, "<section id=\"headline\"><h2>2. Against the published figures</h2>\n");
 	if (r->t->nprofiles)
 		nconnect(r);
 	curves(r);
 	/* each op-mix profile once */
 	for (size_t i = 0; i < r->res.n; i++)
-		if (schema_op_mix_engine(rows_cell(&r->res, i, ec)) &&
-		    rows_first(&r->res, i, pc, -1))
-			op_mix(r, rows_cell(&r->res, i, pc));
+		if (schema_op_mix_engine(res_at(&r->res, i, COL_engine)) &&
+		    rows_first(&r->res, i, COL_profile, -1))
+			op_mix(r, res_at(&r->res, i, COL_profile));
 	if (!r->have_ref)
 		pg_raw(&r->pg, "<p class=\"warn\">The published figures could not be read.</p>\n");
 	pg_raw(&r->pg, "</section>\n");

@@ -49,11 +49,11 @@ static int here(const struct rep *r, const char *name)
 	return !access(p, F_OK);
 }
 
-static void fact(struct rep *r, const char *what, const char *col)
+static void fact(struct rep *r, const char *what, enum column col)
 {
 	struct strbuf sb = { 0 };
 
-	rows_distinct(&r->res, rows_col(&r->res, col), -1, NULL, &sb);
+	rows_distinct(&r->res, (int)col, -1, NULL, &sb);
 	pg_raw(&r->pg, "<tr>");
 	pg_elem(&r->pg, "th", what);
 	pg_elem(&r->pg, "td", sb.len ? sb_str(&sb) : "not recorded");
@@ -81,18 +81,18 @@ static void run_commands(struct rep *r)
 		   "<th>exit</th></tr></thead><tbody>\n");
 	for (size_t i = 0; i < r->run.n; i++) {
 		pg_raw(pg, "<tr><td><code>");
-		pg_text(pg, rows_get(&r->run, i, "command_line"));
+		pg_text(pg, run_at(&r->run, i, RUN_COL_command_line));
 		pg_raw(pg, "</code></td>");
-		pg_elem(pg, "td", rows_get(&r->run, i, "started"));
-		pg_elem(pg, "td", rows_get(&r->run, i, "ended"));
-		report_num(pg, rows_get(&r->run, i, "duration_s"), "%.0f", 1);
+		pg_elem(pg, "td", run_at(&r->run, i, RUN_COL_started));
+		pg_elem(pg, "td", run_at(&r->run, i, RUN_COL_ended));
+		report_num(pg, run_at(&r->run, i, RUN_COL_duration_s), "%.0f", 1);
 		pg_raw(pg, "<td>");
-		pg_textf(pg, "%s, %s, %s, %s", rows_get(&r->run, i, "planned"),
-			 rows_get(&r->run, i, "done_before"), rows_get(&r->run, i, "ran"),
-			 rows_get(&r->run, i, "failed"));
+		pg_textf(pg, "%s, %s, %s, %s", run_at(&r->run, i, RUN_COL_planned),
+			 run_at(&r->run, i, RUN_COL_done_before), run_at(&r->run, i, RUN_COL_ran),
+			 run_at(&r->run, i, RUN_COL_failed));
 		pg_raw(pg, "</td><td>");
-		pg_textf(pg, "%s (%s)", rows_get(&r->run, i, "exit_status"),
-			 rows_get(&r->run, i, "outcome"));
+		pg_textf(pg, "%s (%s)", run_at(&r->run, i, RUN_COL_exit_status),
+			 run_at(&r->run, i, RUN_COL_outcome));
 		pg_raw(pg, "</td></tr>\n");
 	}
 	pg_raw(pg, "</tbody></table>\n");
@@ -102,24 +102,21 @@ static void run_commands(struct rep *r)
 static void run_targets(struct rep *r)
 {
 	struct page *pg = &r->pg;
-	int tc = rows_col(&r->res, "target");
-
 	pg_raw(pg, "<table id=\"targets\"><thead><tr><th>target</th>");
 	for (size_t c = 0; c < ntarget_facts; c++)
 		pg_elem(pg, "th", target_facts[c].what);
 	pg_raw(pg, "</tr></thead><tbody>\n");
 	for (size_t i = 0; i < r->res.n; i++) {
-		const char *label = rows_cell(&r->res, i, tc);
+		const char *label = res_at(&r->res, i, COL_target);
 
-		if (!rows_first(&r->res, i, tc, -1))
+		if (!rows_first(&r->res, i, COL_target, -1))
 			continue;
 		pg_raw(pg, "<tr>");
 		pg_elem(pg, "td", label);
 		for (size_t c = 0; c < ntarget_facts; c++) {
 			struct strbuf sb = { 0 };
 
-			rows_distinct(&r->res, rows_col(&r->res, target_facts[c].col), tc, label,
-				      &sb);
+			rows_distinct(&r->res, (int)target_facts[c].col, COL_target, label, &sb);
 			pg_elem(pg, "td", sb.len ? sb_str(&sb) : "-");
 			sb_free(&sb);
 		}
@@ -131,20 +128,19 @@ static void run_targets(struct rep *r)
 static void section_run(struct rep *r)
 {
 	struct page *pg = &r->pg;
-	int sc = rows_col(&r->res, "start_time"), dc = rows_col(&r->res, "duration_s");
 	const char *first = "", *last = "";
 	double last_d = 0;
 
 	pg_raw(pg, "<section id=\"run\"><h2>1. What was run</h2>\n");
 	run_commands(r);
 	for (size_t i = 0; i < r->res.n; i++) {
-		const char *s = rows_cell(&r->res, i, sc);
+		const char *s = res_at(&r->res, i, COL_start_time);
 
 		if (*s && (!*first || strcmp(s, first) < 0))
 			first = s;
 		if (*s && strcmp(s, last) >= 0) {
 			last = s;
-			last_d = atof(rows_cell(&r->res, i, dc));
+			last_d = atof(res_at(&r->res, i, COL_duration_s));
 		}
 	}
 	pg_raw(pg, "<table id=\"facts\"><tbody>\n<tr><th>points</th><td>");
@@ -156,13 +152,13 @@ static void section_run(struct rep *r)
 	if (r->have_run) {
 		struct strbuf sb = { 0 };
 
-		rows_distinct(&r->run, rows_col(&r->run, "hosts"), -1, NULL, &sb);
+		rows_distinct(&r->run, RUN_COL_hosts, -1, NULL, &sb);
 		pg_raw(pg, "<tr><th>--hosts</th>");
 		pg_elem(pg, "td", sb.len ? sb_str(&sb) : "none: every point ran on the client");
 		pg_raw(pg, "</tr>\n");
 		sb_free(&sb);
 	} else {
-		fact(r, "hosts per point", "hosts");
+		fact(r, "hosts per point", COL_hosts);
 	}
 	pg_raw(pg, "</tbody></table>\n<h3>Targets</h3>\n");
 	run_targets(r);
@@ -234,7 +230,7 @@ static void section_charts(struct rep *r)
 /* A link to fio's JSON of row @i, or "-". */
 static void json_cell(struct rep *r, const struct rows *t, size_t i)
 {
-	const char *j = rows_get(t, i, "fio_json");
+	const char *j = res_at(t, i, COL_fio_json);
 
 	pg_raw(&r->pg, "<td>");
 	if (*j && here(r, j))
@@ -251,12 +247,12 @@ static void points_table(struct rep *r, const char *profile, const char *target)
 	int thr = 0, ops = 0, curve = 0;
 
 	for (size_t i = 0; i < r->res.n; i++) {
-		if (strcmp(rows_get(&r->res, i, "profile"), profile) ||
-		    strcmp(rows_get(&r->res, i, "target"), target))
+		if (strcmp(res_at(&r->res, i, COL_profile), profile) ||
+		    strcmp(res_at(&r->res, i, COL_target), target))
 			continue;
-		curve |= *rows_get(&r->res, i, "load_point") != '\0';
-		thr |= atol(rows_get(&r->res, i, "block_size_bytes")) >= 65536;
-		ops |= schema_op_mix_engine(rows_get(&r->res, i, "engine"));
+		curve |= *res_at(&r->res, i, COL_load_point) != '\0';
+		thr |= atol(res_at(&r->res, i, COL_block_size_bytes)) >= 65536;
+		ops |= schema_op_mix_engine(res_at(&r->res, i, COL_engine));
 	}
 	thr &= !ops;
 	pg_raw(pg, "<h3>");
@@ -270,31 +266,31 @@ static void points_table(struct rep *r, const char *profile, const char *target)
 		   "ms</th><th>READ RPC rtt ms</th><th>READ queue ms</th><th>WRITE RPC rtt "
 		   "ms</th><th>WRITE queue ms</th><th>fio</th></tr></thead><tbody>\n");
 	for (size_t i = 0; i < r->res.n; i++) {
-		const char *st = rows_get(&r->res, i, "status");
+		const char *st = res_at(&r->res, i, COL_status);
 
-		if (strcmp(rows_get(&r->res, i, "profile"), profile) ||
-		    strcmp(rows_get(&r->res, i, "target"), target))
+		if (strcmp(res_at(&r->res, i, COL_profile), profile) ||
+		    strcmp(res_at(&r->res, i, COL_target), target))
 			continue;
 		pg_raw(pg, "<tr>");
-		report_num(pg, rows_get(&r->res, i, "read_pct"), "%.0f", 1);
-		report_num(pg, rows_get(&r->res, i, "repeat"), "%.0f", 1);
+		report_num(pg, res_at(&r->res, i, COL_read_pct), "%.0f", 1);
+		report_num(pg, res_at(&r->res, i, COL_repeat), "%.0f", 1);
 		if (curve) {
-			report_num(pg, rows_get(&r->res, i, "load_point"), "%.0f", 1);
-			report_num(pg, rows_get(&r->res, i, "offered_iops"), "%.0f", 1);
+			report_num(pg, res_at(&r->res, i, COL_load_point), "%.0f", 1);
+			report_num(pg, res_at(&r->res, i, COL_offered_iops), "%.0f", 1);
 		}
 		pg_rawf(pg, "<td class=\"%s\">", strcmp(st, STATUS_OK) ? "fail" : "ok");
 		pg_text(pg, st);
 		pg_raw(pg, "</td>");
-		report_num(pg, rows_get(&r->res, i, thr ? "total_mib_s" : "total_iops"),
+		report_num(pg, res_at(&r->res, i, thr ? COL_total_mib_s : COL_total_iops),
 			   thr ? "%.1f" : "%.0f", 1);
-		report_num(pg, rows_get(&r->res, i, "read_clat_p50_us"), "%.3f", 1e-3);
-		report_num(pg, rows_get(&r->res, i, "read_clat_p99_us"), "%.3f", 1e-3);
-		report_num(pg, rows_get(&r->res, i, "write_clat_p50_us"), "%.3f", 1e-3);
-		report_num(pg, rows_get(&r->res, i, "write_clat_p99_us"), "%.3f", 1e-3);
-		report_num(pg, rows_get(&r->res, i, "rpc_read_avg_rtt_ms"), "%.3f", 1);
-		report_num(pg, rows_get(&r->res, i, "rpc_read_avg_queue_ms"), "%.3f", 1);
-		report_num(pg, rows_get(&r->res, i, "rpc_write_avg_rtt_ms"), "%.3f", 1);
-		report_num(pg, rows_get(&r->res, i, "rpc_write_avg_queue_ms"), "%.3f", 1);
+		report_num(pg, res_at(&r->res, i, COL_read_clat_p50_us), "%.3f", 1e-3);
+		report_num(pg, res_at(&r->res, i, COL_read_clat_p99_us), "%.3f", 1e-3);
+		report_num(pg, res_at(&r->res, i, COL_write_clat_p50_us), "%.3f", 1e-3);
+		report_num(pg, res_at(&r->res, i, COL_write_clat_p99_us), "%.3f", 1e-3);
+		report_num(pg, res_at(&r->res, i, COL_rpc_read_avg_rtt_ms), "%.3f", 1);
+		report_num(pg, res_at(&r->res, i, COL_rpc_read_avg_queue_ms), "%.3f", 1);
+		report_num(pg, res_at(&r->res, i, COL_rpc_write_avg_rtt_ms), "%.3f", 1);
+		report_num(pg, res_at(&r->res, i, COL_rpc_write_avg_queue_ms), "%.3f", 1);
 		json_cell(r, &r->res, i);
 		pg_raw(pg, "</tr>\n");
 	}
@@ -303,8 +299,10 @@ static void points_table(struct rep *r, const char *profile, const char *target)
 
 static void hosts_table(struct rep *r)
 {
-	static const char *const nums[] = { "read_iops",   "write_iops",       "read_mib_s",
-					    "write_mib_s", "read_clat_p99_us", "write_clat_p99_us" };
+	static const enum hosts_column nums[] = {
+		HOSTS_COL_read_iops,   HOSTS_COL_write_iops,	   HOSTS_COL_read_mib_s,
+		HOSTS_COL_write_mib_s, HOSTS_COL_read_clat_p99_us, HOSTS_COL_write_clat_p99_us
+	};
 	struct page *pg = &r->pg;
 
 	pg_raw(pg, "<h3 id=\"hosts\">Per host (--hosts)</h3>\n<table class=\"points\"><thead><tr>"
@@ -314,16 +312,17 @@ static void hosts_table(struct rep *r)
 		   "</tr></thead><tbody>\n");
 	for (size_t i = 0; i < r->hosts.n; i++) {
 		pg_raw(pg, "<tr>");
-		pg_elem(pg, "td", rows_get(&r->hosts, i, "profile"));
-		pg_elem(pg, "td", rows_get(&r->hosts, i, "target"));
-		report_num(pg, rows_get(&r->hosts, i, "read_pct"), "%.0f", 1);
-		report_num(pg, rows_get(&r->hosts, i, "repeat"), "%.0f", 1);
-		pg_elem(pg, "td", rows_get(&r->hosts, i, "host"));
-		pg_elem(pg, "td", strcmp(rows_get(&r->hosts, i, "reported"), "1") ? "no" : "yes");
+		pg_elem(pg, "td", hosts_at(&r->hosts, i, HOSTS_COL_profile));
+		pg_elem(pg, "td", hosts_at(&r->hosts, i, HOSTS_COL_target));
+		report_num(pg, hosts_at(&r->hosts, i, HOSTS_COL_read_pct), "%.0f", 1);
+		report_num(pg, hosts_at(&r->hosts, i, HOSTS_COL_repeat), "%.0f", 1);
+		pg_elem(pg, "td", hosts_at(&r->hosts, i, HOSTS_COL_host));
+		pg_elem(pg, "td",
+			strcmp(hosts_at(&r->hosts, i, HOSTS_COL_reported), "1") ? "no" : "yes");
 		for (size_t c = 0; c < sizeof(nums) / sizeof(nums[0]); c++)
-			report_num(pg, rows_get(&r->hosts, i, nums[c]), c < 2 ? "%.0f" : "%.3f",
+			report_num(pg, hosts_at(&r->hosts, i, nums[c]), c < 2 ? "%.0f" : "%.3f",
 				   c >= 4 ? 1e-3 : 1);
-		pg_elem(pg, "td", rows_get(&r->hosts, i, "error"));
+		pg_elem(pg, "td", hosts_at(&r->hosts, i, HOSTS_COL_error));
 		pg_raw(pg, "</tr>\n");
 	}
 	pg_raw(pg, "</tbody></table>\n");
@@ -331,16 +330,15 @@ static void hosts_table(struct rep *r)
 
 static void section_tables(struct rep *r)
 {
-	int pc = rows_col(&r->res, "profile"), tc = rows_col(&r->res, "target");
-
 	pg_raw(&r->pg, "<section id=\"tables\"><h2>4. Tables</h2>\n<p class=\"muted\">Every row "
 		       "of the results file, per profile and target: latency is fio's completion "
 		       "latency (over the whole measured window), RPC times are the kernel NFS "
 		       "client's per RPC (mountstats, fio's window).</p>\n");
 	/* each (profile, target) once, in the order of the file */
 	for (size_t i = 0; i < r->res.n; i++)
-		if (rows_first(&r->res, i, pc, tc))
-			points_table(r, rows_cell(&r->res, i, pc), rows_cell(&r->res, i, tc));
+		if (rows_first(&r->res, i, COL_profile, COL_target))
+			points_table(r, res_at(&r->res, i, COL_profile),
+				     res_at(&r->res, i, COL_target));
 	if (r->have_hosts)
 		hosts_table(r);
 	pg_raw(&r->pg, "</section>\n");
@@ -365,31 +363,30 @@ static long mount_opt(const char *opts, const char *key)
 static int rpc_disagrees(const struct rows *t, size_t i, struct strbuf *sb)
 {
 	static const char *const dir[2] = { "read", "write" };
-	long bs = atol(rows_get(t, i, "block_size_bytes"));
-	double win = atof(rows_get(t, i, "rpc_window_s"));
+	static const enum column iops[2] = { COL_read_iops, COL_write_iops };
+	static const enum column rpcs[2] = { COL_rpc_read_ops, COL_rpc_write_ops };
+	long bs = atol(res_at(t, i, COL_block_size_bytes));
+	double win = atof(res_at(t, i, COL_rpc_window_s));
 	int n = 0;
 
-	if (strcmp(rows_get(t, i, "status"), STATUS_OK) || strcmp(rows_get(t, i, "direct"), "1") ||
-	    schema_op_mix_engine(rows_get(t, i, "engine")) || win <= 0 || bs <= 0 ||
-	    !*rows_get(t, i, "rpc_read_ops"))
+	if (strcmp(res_at(t, i, COL_status), STATUS_OK) || strcmp(res_at(t, i, COL_direct), "1") ||
+	    schema_op_mix_engine(res_at(t, i, COL_engine)) || win <= 0 || bs <= 0 ||
+	    !*res_at(t, i, COL_rpc_read_ops))
 		return 0;
 	for (int d = 0; d < 2; d++) {
-		char col[32];
-		long size = mount_opt(rows_get(t, i, "mount_options"), d ? "wsize" : "rsize");
+		long size = mount_opt(res_at(t, i, COL_mount_options), d ? "wsize" : "rsize");
 		double ios, want, got;
 
-		snprintf(col, sizeof(col), "%s_iops", dir[d]);
-		ios = atof(rows_get(t, i, col)) * win;
-		snprintf(col, sizeof(col), "rpc_%s_ops", dir[d]);
-		got = atof(rows_get(t, i, col));
+		ios = atof(res_at(t, i, iops[d])) * win;
+		got = atof(res_at(t, i, rpcs[d]));
 		want = ios * (size > 0 ? (double)((bs + size - 1) / size) : 1);
 		if (want < 100 || (got >= 0.8 * want && got <= 1.25 * want))
 			continue;
 		sb_printf(sb,
 			  "%s%s %s %s%%: fio did %.0f %ss in %.1f s (%.0f RPCs expected with "
 			  "O_DIRECT), the kernel counted %.0f %s RPCs",
-			  n++ ? "; " : "", rows_get(t, i, "profile"), rows_get(t, i, "target"),
-			  rows_get(t, i, "read_pct"), ios, dir[d], win, want, got,
+			  n++ ? "; " : "", res_at(t, i, COL_profile), res_at(t, i, COL_target),
+			  res_at(t, i, COL_read_pct), ios, dir[d], win, want, got,
 			  d ? "WRITE" : "READ");
 	}
 	return n;
@@ -398,16 +395,16 @@ static int rpc_disagrees(const struct rows *t, size_t i, struct strbuf *sb)
 /* The point of row @i (profile, target, read %, repeat, load point) has an ok row: its line, or 0. */
 static size_t ok_again(const struct rows *t, size_t i)
 {
-	static const char *const key[] = { "profile", "target", "read_pct", "repeat",
-					   "load_point" };
+	static const enum column key[] = { COL_profile, COL_target, COL_read_pct, COL_repeat,
+					   COL_load_point };
 
 	for (size_t j = 0; j < t->n; j++) {
 		size_t k;
 
-		if (strcmp(rows_get(t, j, "status"), STATUS_OK))
+		if (strcmp(res_at(t, j, COL_status), STATUS_OK))
 			continue;
 		for (k = 0; k < sizeof(key) / sizeof(key[0]); k++)
-			if (strcmp(rows_get(t, i, key[k]), rows_get(t, j, key[k])))
+			if (strcmp(res_at(t, i, key[k]), res_at(t, j, key[k])))
 				break;
 		if (k == sizeof(key) / sizeof(key[0]))
 			return t->r[j].line;
@@ -422,7 +419,7 @@ static void section_problems(struct rep *r)
 
 	pg_raw(pg, "<section id=\"problems\"><h2>5. What went wrong</h2>\n");
 	for (size_t i = 0; i < r->res.n; i++) {
-		if (!strcmp(rows_get(&r->res, i, "status"), STATUS_OK))
+		if (!strcmp(res_at(&r->res, i, COL_status), STATUS_OK))
 			continue;
 		failed++;
 		left += !ok_again(&r->res, i);
@@ -433,18 +430,18 @@ static void section_problems(struct rep *r)
 		       "%</th><th>repeat</th><th>load point</th><th>status</th><th>error</th>"
 		       "<th>since</th><th>fio</th></tr></thead><tbody>\n");
 		for (size_t i = 0; i < r->res.n; i++) {
-			if (!strcmp(rows_get(&r->res, i, "status"), STATUS_OK))
+			if (!strcmp(res_at(&r->res, i, COL_status), STATUS_OK))
 				continue;
 			pg_raw(pg, "<tr>");
-			pg_elem(pg, "td", rows_get(&r->res, i, "profile"));
-			pg_elem(pg, "td", rows_get(&r->res, i, "target"));
-			report_num(pg, rows_get(&r->res, i, "read_pct"), "%.0f", 1);
-			report_num(pg, rows_get(&r->res, i, "repeat"), "%.0f", 1);
-			report_num(pg, rows_get(&r->res, i, "load_point"), "%.0f", 1);
+			pg_elem(pg, "td", res_at(&r->res, i, COL_profile));
+			pg_elem(pg, "td", res_at(&r->res, i, COL_target));
+			report_num(pg, res_at(&r->res, i, COL_read_pct), "%.0f", 1);
+			report_num(pg, res_at(&r->res, i, COL_repeat), "%.0f", 1);
+			report_num(pg, res_at(&r->res, i, COL_load_point), "%.0f", 1);
 			pg_raw(pg, "<td class=\"fail\">");
-			pg_text(pg, rows_get(&r->res, i, "status"));
+			pg_text(pg, res_at(&r->res, i, COL_status));
 			pg_raw(pg, "</td><td><code>");
-			pg_text(pg, rows_get(&r->res, i, "error"));
+			pg_text(pg, res_at(&r->res, i, COL_error));
 			pg_raw(pg, "</code></td>");
 			if (ok_again(&r->res, i))
 				pg_rawf(pg, "<td class=\"ok\">run again: ok (line %zu)</td>",
@@ -457,10 +454,10 @@ static void section_problems(struct rep *r)
 		pg_raw(pg, "</tbody></table>\n");
 	}
 	/* how to finish: the last command's resume, and the wrapper's */
-	if (r->have_run && r->run.n && *rows_get(&r->run, r->run.n - 1, "resume")) {
+	if (r->have_run && r->run.n && *run_at(&r->run, r->run.n - 1, RUN_COL_resume)) {
 		pg_raw(pg, "<p>Points without an ok row are run again, and only those, by:</p>"
 			   "<pre id=\"resume\"><code>");
-		pg_text(pg, rows_get(&r->run, r->run.n - 1, "resume"));
+		pg_text(pg, run_at(&r->run, r->run.n - 1, RUN_COL_resume));
 		pg_raw(pg, "</code></pre>\n");
 		if (r->in->resume_with) {
 			pg_raw(pg, "<p>or, as it was started:</p><pre id=\"resume-with\"><code>");
@@ -475,8 +472,8 @@ static void section_problems(struct rep *r)
 	/* warnings: transports other than asked, RPC counts other than fio's */
 	pg_raw(pg, "<ul id=\"warnings\">\n");
 	for (size_t i = 0; i < r->res.n; i++) {
-		const char *asked = rows_get(&r->res, i, "nconnect_asked"),
-			   *seen = rows_get(&r->res, i, "transports");
+		const char *asked = res_at(&r->res, i, COL_nconnect_asked),
+			   *seen = res_at(&r->res, i, COL_transports);
 		struct strbuf sb = { 0 };
 
 		if (*asked && *seen && atoi(asked) > 0 && atoi(asked) != atoi(seen)) {
@@ -484,25 +481,25 @@ static void section_problems(struct rep *r)
 			pg_textf(pg,
 				 "%s %s %s%%: nconnect=%s asked, %s transports seen: the point did "
 				 "not measure the nconnect it names",
-				 rows_get(&r->res, i, "profile"), rows_get(&r->res, i, "target"),
-				 rows_get(&r->res, i, "read_pct"), asked, seen);
+				 res_at(&r->res, i, COL_profile), res_at(&r->res, i, COL_target),
+				 res_at(&r->res, i, COL_read_pct), asked, seen);
 			pg_raw(pg, "</li>\n");
 			warned++;
 		}
 		/* --steady: a point that never was ran to its cap, and its figures are no steady one's */
-		if (!strcmp(rows_get(&r->res, i, "status"), STATUS_OK) &&
-		    !strcmp(rows_get(&r->res, i, "steady_attained"), "0")) {
+		if (!strcmp(res_at(&r->res, i, COL_status), STATUS_OK) &&
+		    !strcmp(res_at(&r->res, i, COL_steady_attained), "0")) {
 			pg_raw(pg, "<li class=\"warn unsteady\">");
 			pg_textf(pg,
 				 "%s %s %s%%: never steady (--steady, %s over %s s): it ran to its "
 				 "cap, --runtime %s s%s; a throttled or bursting target does that, "
 				 "and nfsweep plot --timeline shows its seconds",
-				 rows_get(&r->res, i, "profile"), rows_get(&r->res, i, "target"),
-				 rows_get(&r->res, i, "read_pct"),
-				 rows_get(&r->res, i, "steady_criterion"),
-				 rows_get(&r->res, i, "steady_window_s"),
-				 rows_get(&r->res, i, "runtime_s"),
-				 atoi(rows_get(&r->res, i, "hosts")) > 1 ?
+				 res_at(&r->res, i, COL_profile), res_at(&r->res, i, COL_target),
+				 res_at(&r->res, i, COL_read_pct),
+				 res_at(&r->res, i, COL_steady_criterion),
+				 res_at(&r->res, i, COL_steady_window_s),
+				 res_at(&r->res, i, COL_runtime_s),
+				 atoi(res_at(&r->res, i, COL_hosts)) > 1 ?
 					 ", or every host ended with the first steady one while "
 					 "another was not (sweep.hosts.csv)" :
 					 "");
@@ -533,7 +530,7 @@ static void section_problems(struct rep *r)
 		int counted = 0;
 
 		for (size_t i = 0; i < r->res.n; i++)
-			counted += *rows_get(&r->res, i, "rpc_read_ops") != '\0';
+			counted += *res_at(&r->res, i, COL_rpc_read_ops) != '\0';
 		pg_rawf(pg,
 			"<p class=\"ok\" id=\"nothing-wrong\">Nothing: every point is ok, every "
 			"target had the transports it asked for, and %s.</p>\n",
@@ -628,7 +625,7 @@ static int load_beside(struct rep *r, const struct table_info *t, struct rows *r
 {
 	char path[PATH_MAX];
 
-	return !detail_path(r->in->csv, t, path, sizeof(path)) && !rows_load(path, rows);
+	return !detail_path(r->in->csv, t, path, sizeof(path)) && !rows_load(path, t, rows);
 }
 
 static void draw_charts(struct rep *r)
@@ -638,7 +635,7 @@ static void draw_charts(struct rep *r)
 	/* --hosts: its per-host file, or the run record's host list */
 	r->hosts_mode = r->have_hosts;
 	for (size_t i = 0; r->have_run && i < r->run.n; i++)
-		r->hosts_mode |= *rows_get(&r->run, i, "hosts") != '\0';
+		r->hosts_mode |= *run_at(&r->run, i, RUN_COL_hosts) != '\0';
 	if (!r->t->nprofiles && !r->t->curve_rows) {
 		snprintf(r->charts_why, sizeof(r->charts_why), "the file has no ok row to draw");
 		return;
@@ -709,10 +706,12 @@ int report_run(const struct report_in *in, char *written, size_t wlen, int *prob
 		snprintf(written, wlen, "%s", in->out);
 	else if (path_beside(in->csv, ".html", written, wlen))
 		return -ENAMETOOLONG;
-	err = rows_load(in->csv, &r.res);
+	err = rows_load(in->csv, &table_results, &r.res);
 	if (err) {
 		snprintf(why, len, "%s: %s", in->csv,
-			 err == -EPROTO ? "no header row: not a results file" : strerror(-err));
+			 err == -EPROTO ?
+				 "no header row of the results columns: not a results file" :
+				 strerror(-err));
 		return err;
 	}
 	r.t = results_table_read(in->csv, why, len);

@@ -18,18 +18,19 @@
 static void facts(struct page *pg, const struct rows run[2])
 {
 	static const struct {
-		const char *col, *what;
+		enum column col;
+		const char *what;
 	} rows[] = {
-		{ "start_time", "points started" },
-		{ "note", "note" },
-		{ "host", "client" },
-		{ "kernel_release", "kernel" },
-		{ "fio_version", "fio" },
-		{ "engine", "engine" },
-		{ "mount_options", "mount options" },
-		{ "transports", "transports seen" },
-		{ "runtime_s", "runtime s" },
-		{ "repeat", "repeats" },
+		{ COL_start_time, "points started" },
+		{ COL_note, "note" },
+		{ COL_host, "client" },
+		{ COL_kernel_release, "kernel" },
+		{ COL_fio_version, "fio" },
+		{ COL_engine, "engine" },
+		{ COL_mount_options, "mount options" },
+		{ COL_transports, "transports seen" },
+		{ COL_runtime_s, "runtime s" },
+		{ COL_repeat, "repeats" },
 	};
 
 	pg_raw(pg, "<table id=\"runs\"><thead><tr><th></th><th>before</th><th>after</th></tr>"
@@ -40,13 +41,12 @@ static void facts(struct page *pg, const struct rows run[2])
 		for (int i = 0; i < 2; i++) {
 			struct strbuf sb = { 0 };
 
-			if (!strcmp(rows[k].col, "start_time") && run[i].n)
+			if (rows[k].col == COL_start_time && run[i].n)
 				sb_printf(&sb, "%s .. %s (%zu rows)",
-					  rows_get(&run[i], 0, "start_time"),
-					  rows_get(&run[i], run[i].n - 1, "start_time"), run[i].n);
+					  res_at(&run[i], 0, COL_start_time),
+					  res_at(&run[i], run[i].n - 1, COL_start_time), run[i].n);
 			else
-				rows_distinct(&run[i], rows_col(&run[i], rows[k].col), -1, NULL,
-					      &sb);
+				rows_distinct(&run[i], (int)rows[k].col, -1, NULL, &sb);
 			if (!sb.len)
 				sb_adds(&sb, "-");
 			pg_elem(pg, "td", sb_str(&sb));
@@ -70,33 +70,33 @@ static void profile_table(struct page *pg, const struct rows *cmp, const char *p
 		   "<th>figure</th><th>before</th><th>after</th><th>after / before</th>"
 		   "<th>interval</th><th>verdict</th></tr></thead><tbody>\n");
 	for (size_t i = 0; i < cmp->n; i++) {
-		double ratio = atof(rows_get(cmp, i, "ratio"));
-		const char *verdict = rows_get(cmp, i, "verdict"),
-			   *lo = rows_get(cmp, i, "ratio_low");
+		double ratio = atof(cmp_at(cmp, i, COMPARE_COL_ratio));
+		const char *verdict = cmp_at(cmp, i, COMPARE_COL_verdict),
+			   *lo = cmp_at(cmp, i, COMPARE_COL_ratio_low);
 
-		if (strcmp(rows_get(cmp, i, "profile"), profile))
+		if (strcmp(cmp_at(cmp, i, COMPARE_COL_profile), profile))
 			continue;
 		pg_raw(pg, "<tr>");
-		pg_elem(pg, "td", rows_get(cmp, i, "read_pct"));
-		pg_elem(pg, "td", rows_get(cmp, i, "target"));
-		pg_elem(pg, "td", rows_get(cmp, i, "metric"));
+		pg_elem(pg, "td", cmp_at(cmp, i, COMPARE_COL_read_pct));
+		pg_elem(pg, "td", cmp_at(cmp, i, COMPARE_COL_target));
+		pg_elem(pg, "td", cmp_at(cmp, i, COMPARE_COL_metric));
 		pg_raw(pg, "<td class=\"n\">");
-		pg_text(pg, rows_get(cmp, i, "base_value"));
+		pg_text(pg, cmp_at(cmp, i, COMPARE_COL_base_value));
 		pg_raw(pg, "</td><td class=\"n\">");
-		pg_text(pg, rows_get(cmp, i, "value"));
+		pg_text(pg, cmp_at(cmp, i, COMPARE_COL_value));
 		pg_raw(pg, "</td><td class=\"n ratio\" data-ratio=\"");
-		pg_text(pg, rows_get(cmp, i, "ratio"));
+		pg_text(pg, cmp_at(cmp, i, COMPARE_COL_ratio));
 		pg_rawf(pg, "\">%.2fx</td><td class=\"n\">", ratio);
 		if (*lo) {
 			pg_textf(pg, "%.2fx to %.2fx", atof(lo),
-				 atof(rows_get(cmp, i, "ratio_high")));
-			if (!strcmp(rows_get(cmp, i, "method"), "seconds"))
+				 atof(cmp_at(cmp, i, COMPARE_COL_ratio_high)));
+			if (!strcmp(cmp_at(cmp, i, COMPARE_COL_method), "seconds"))
 				pg_text(pg, " (one run's seconds)");
 		}
 		pg_raw(pg, "</td><td>");
 		if (!strcmp(verdict, "not_judged")) {
 			pg_text(pg, "not judged: ");
-			pg_text(pg, rows_get(cmp, i, "why"));
+			pg_text(pg, cmp_at(cmp, i, COMPARE_COL_why));
 		} else if (!strcmp(verdict, "no_difference")) {
 			pg_text(pg, "no difference this data can show");
 		} else {
@@ -114,16 +114,16 @@ int report_compare(const char *before, const char *after, const char *ratios, co
 	struct page pg = { 0 };
 	const char *files[2] = { before, after };
 	char title[PATH_MAX * 2];
-	int err = 0, pc;
+	int err = 0;
 
 	memset(run, 0, sizeof(run));
 	for (int i = 0; i < 2 && !err; i++) {
-		err = rows_load(files[i], &run[i]);
+		err = rows_load(files[i], &table_results, &run[i]);
 		if (err)
 			snprintf(why, len, "%s: %s", files[i], strerror(-err));
 	}
 	if (!err) {
-		err = rows_load(ratios, &cmp);
+		err = rows_load(ratios, &table_compare, &cmp);
 		if (err)
 			snprintf(why, len, "%s: %s", ratios, strerror(-err));
 	}
@@ -151,10 +151,9 @@ int report_compare(const char *before, const char *after, const char *ratios, co
 		    "at most 5 %. results-schema/README.md, \"Differences and noise\", says how "
 		    "and when it does not hold (a bursting volume).</p></section>\n");
 	pg_raw(&pg, "<section id=\"ratios\"><h2>Point by point</h2>\n");
-	pc = rows_col(&cmp, "profile");
 	for (size_t i = 0; i < cmp.n; i++)
-		if (rows_first(&cmp, i, pc, -1))
-			profile_table(&pg, &cmp, rows_cell(&cmp, i, pc));
+		if (rows_first(&cmp, i, COMPARE_COL_profile, -1))
+			profile_table(&pg, &cmp, cmp_at(&cmp, i, COMPARE_COL_profile));
 	if (!cmp.n)
 		pg_raw(&pg, "<p>No point is in both files.</p>\n");
 	pg_raw(&pg, "</section>\n");

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* A CSV file held whole (see rows.h). */
+#include <assert.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,18 +9,47 @@
 #include "report/rows.h"
 #include "results/row.h"
 
-int rows_load(const char *path, struct rows *t)
+/*
+ * t->map from the header: each of the table's columns to the file's. 0, -ENOMEM, or -EPROTO
+ * when a column of the table's oldest minor is missing (the one rule: rows.h).
+ */
+static int rows_map(struct rows *t)
+{
+	t->map = malloc((size_t)t->ti->ncols * sizeof(*t->map));
+	if (!t->map)
+		return -ENOMEM;
+	for (int c = 0; c < t->ti->ncols; c++) {
+		t->map[c] = -1;
+		for (size_t k = 0; k < t->hdr.n; k++)
+			if (!strcmp(t->hdr.cells[k], t->ti->cols[c].name)) {
+				t->map[c] = (int)k;
+				break;
+			}
+		if (t->map[c] < 0 && c < t->ti->min_cols)
+			return -EPROTO;
+	}
+	return 0;
+}
+
+int rows_load(const char *path, const struct table_info *ti, struct rows *t)
 {
 	size_t line = 0, cap = 0;
 	FILE *f = fopen(path, "r");
 	int r;
 
 	memset(t, 0, sizeof(*t));
+	t->ti = ti;
 	if (!f)
 		return -errno;
 	if (csv_read_record(f, &t->hdr, &line) != 1) {
 		fclose(f);
 		return -EPROTO;
+	}
+	r = rows_map(t);
+	if (r) {
+		fclose(f);
+		rows_free(t);
+		return r;
 	}
 	for (;;) {
 		struct csv_record rec = { 0 };
@@ -48,32 +78,36 @@ int rows_load(const char *path, struct rows *t)
 	return 0;
 }
 
-int rows_col(const struct rows *t, const char *name)
+const char *rows_file_cell(const struct rows *t, size_t i, int fc)
 {
-	for (size_t i = 0; i < t->hdr.n; i++)
-		if (!strcmp(t->hdr.cells[i], name))
-			return (int)i;
-	return -1;
-}
-
-const char *rows_cell(const struct rows *t, size_t i, int col)
-{
-	if (i >= t->n || col < 0 || (size_t)col >= t->r[i].n)
+	if (i >= t->n || fc < 0 || (size_t)fc >= t->r[i].n)
 		return "";
 	/* the text as written, without the apostrophe that keeps a spreadsheet from a formula */
-	return row_text(t->r[i].cells[col]);
+	return row_text(t->r[i].cells[fc]);
 }
 
-const char *rows_get(const struct rows *t, size_t i, const char *name)
+/* the file's column of column id @c, -1 for none (and for c < 0, "no column") */
+static int file_col(const struct rows *t, int c)
 {
-	return rows_cell(t, i, rows_col(t, name));
+	assert(c < t->ti->ncols);
+	return c < 0 || !t->map ? -1 : t->map[c];
+}
+
+const char *rows_at(const struct rows *t, const struct table_info *ti, size_t i, int c)
+{
+	/* a reader that asks a table's column of another table's file is a bug, not data */
+	assert(t->ti == ti);
+	(void)ti;
+	return rows_file_cell(t, i, file_col(t, c));
 }
 
 int rows_first(const struct rows *t, size_t i, int c1, int c2)
 {
+	c1 = file_col(t, c1);
+	c2 = file_col(t, c2);
 	for (size_t j = 0; j < i; j++)
-		if (!strcmp(rows_cell(t, j, c1), rows_cell(t, i, c1)) &&
-		    (c2 < 0 || !strcmp(rows_cell(t, j, c2), rows_cell(t, i, c2))))
+		if (!strcmp(rows_file_cell(t, j, c1), rows_file_cell(t, i, c1)) &&
+		    (c2 < 0 || !strcmp(rows_file_cell(t, j, c2), rows_file_cell(t, i, c2))))
 			return 0;
 	return 1;
 }
@@ -83,15 +117,19 @@ void rows_distinct(const struct rows *t, int col, int where_col, const char *whe
 {
 	int n = 0;
 
+	col = file_col(t, col);
+	where_col = file_col(t, where_col);
+	if (col < 0)
+		return;
 	for (size_t i = 0; i < t->n; i++) {
-		const char *v = rows_cell(t, i, col);
+		const char *v = rows_file_cell(t, i, col);
 		size_t j;
 
-		if (!*v || (where_col >= 0 && strcmp(rows_cell(t, i, where_col), where)))
+		if (!*v || (where_col >= 0 && strcmp(rows_file_cell(t, i, where_col), where)))
 			continue;
 		for (j = 0; j < i; j++)
-			if ((where_col < 0 || !strcmp(rows_cell(t, j, where_col), where)) &&
-			    !strcmp(rows_cell(t, j, col), v))
+			if ((where_col < 0 || !strcmp(rows_file_cell(t, j, where_col), where)) &&
+			    !strcmp(rows_file_cell(t, j, col), v))
 				break;
 		if (j == i)
 			sb_printf(sb, "%s%s", n++ ? ", " : "", v);
@@ -103,6 +141,7 @@ void rows_free(struct rows *t)
 	for (size_t i = 0; i < t->n; i++)
 		csv_record_free(&t->r[i]);
 	free(t->r);
+	free(t->map);
 	csv_record_free(&t->hdr);
 	memset(t, 0, sizeof(*t));
 }

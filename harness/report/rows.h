@@ -3,43 +3,70 @@
 #define NFSWEEP_REPORT_ROWS_H
 
 /*
- * A CSV file of the schema held whole, its cells found by the header's
- * names: the report reads the results file and every file beside it
- * (older minors have fewer columns, and a missing one reads as "").
+ * A CSV file of one of the schema's tables held whole, its cells read by the
+ * schema's column ids (COL_status, HOSTS_COL_host, ...), never by name: a
+ * column that does not exist does not compile. The report and the workbook
+ * read the results file and every file beside it through it.
+ *
+ * The one rule for a column the file's header lacks (rows_load): a column of
+ * a later schema minor than the file's (its id at or past the table's
+ * min_cols) reads as ""; a file without one of the others is not of that
+ * table, and is refused.
  */
 #include <stddef.h>
 
 #include "results/csv.h"
+#include "results/schema.h"
 #include "util/strbuf.h"
 
 struct rows {
+	const struct table_info *ti;
+	int *map; /* ti's column id -> the file's column, -1 where the header has none */
 	struct csv_record hdr;
 	struct csv_record *r;
 	size_t n;
 };
 
-/* 0, or -errno (-ENOENT: no such file; -EPROTO: no header row). */
-int rows_load(const char *path, struct rows *t);
-
-/* The index of column @name in the header, or -1. */
-int rows_col(const struct rows *t, const char *name);
+/*
+ * The file @path of table @ti. 0, or -errno (-ENOENT: no such file; -EPROTO:
+ * no header row, or a header without a column the table's oldest minor has).
+ */
+int rows_load(const char *path, const struct table_info *ti, struct rows *t);
 
 /*
- * Row @i's cell of column @col (rows_col), "" when it has none; a text
- * cell as it was written (row_text: without the apostrophe a cell that
- * looks like a formula carries in the file).
+ * Row @i's cell of column id @c of @ti (which must be the table @t was
+ * loaded as), "" when it has none; a text cell as it was written
+ * (row_text: without the apostrophe a cell that looks like a formula carries
+ * in the file). Read through the typed helpers below.
  */
-const char *rows_cell(const struct rows *t, size_t i, int col);
+const char *rows_at(const struct rows *t, const struct table_info *ti, size_t i, int c);
 
-/* Row @i's cell of column @name, "" when it has none. */
-const char *rows_get(const struct rows *t, size_t i, const char *name);
+/* Row @i's cell of the file's own column @fc (the header's order: a sheet of the file as is). */
+const char *rows_file_cell(const struct rows *t, size_t i, int fc);
 
-/* Is row @i the first with its values of columns @c1 and, when @c2 >= 0, @c2? */
+/*
+ * One helper per table, res_at(t, i, COL_status) and the like: a column id of another table is
+ * an -Wenum-conversion error.
+ */
+#define ROWS_AT(fn, table, id_type)                                                  \
+	static inline const char *fn(const struct rows *t, size_t i, enum id_type c) \
+	{                                                                            \
+		return rows_at(t, &(table), i, (int)c);                              \
+	}
+ROWS_AT(res_at, table_results, column)
+ROWS_AT(ops_at, table_ops, ops_column)
+ROWS_AT(rpc_at, table_rpc, rpc_column)
+ROWS_AT(hosts_at, table_hosts, hosts_column)
+ROWS_AT(run_at, table_run, run_column)
+ROWS_AT(cmp_at, table_compare, compare_column)
+#undef ROWS_AT
+
+/* Is row @i the first with its values of column ids @c1 and, when @c2 >= 0, @c2? */
 int rows_first(const struct rows *t, size_t i, int c1, int c2);
 
 /*
- * The distinct non-empty values of column @col, in the file's order, "a, b"
- * into @sb; over the rows whose column @where_col is @where only, when
+ * The distinct non-empty values of column id @col, in the file's order, "a, b"
+ * into @sb; over the rows whose column id @where_col is @where only, when
  * @where_col >= 0.
  */
 void rows_distinct(const struct rows *t, int col, int where_col, const char *where,

@@ -148,7 +148,7 @@ static void rows_sheet(struct book *b, const char *want, const struct table_info
 	}
 	for (size_t i = 0; i < rw->n; i++)
 		for (int c = 0; c < ncols; c++) {
-			const char *s = rows_cell(rw, i, c);
+			const char *s = rows_file_cell(rw, i, c);
 			int k = table_find(ti, rw->hdr.cells[c]);
 			char *end;
 			double v;
@@ -177,7 +177,7 @@ static void beside_sheet(struct book *b, const char *want, const struct table_in
 	char path[4096];
 	struct rows rw = { 0 };
 
-	if (detail_path(b->in->csv, ti, path, sizeof(path)) || rows_load(path, &rw))
+	if (detail_path(b->in->csv, ti, path, sizeof(path)) || rows_load(path, ti, &rw))
 		return;
 	if (rw.n)
 		rows_sheet(b, want, ti, &rw);
@@ -186,11 +186,11 @@ static void beside_sheet(struct book *b, const char *want, const struct table_in
 
 /* One line of the "what was run" sheet: @what, then the distinct values of @col. */
 static int fact(struct book *b, lxw_worksheet *ws, int row, const struct rows *res,
-		const char *what, const char *col, int where_col, const char *where)
+		const char *what, enum column col, int where_col, const char *where)
 {
 	struct strbuf sb = { 0 };
 
-	rows_distinct(res, rows_col(res, col), where_col, where, &sb);
+	rows_distinct(res, (int)col, where_col, where, &sb);
 	book_text(b, ws, row, 0, what, b->bold);
 	book_text(b, ws, row, 1, sb.len ? sb_str(&sb) : "not recorded", NULL);
 	sb_free(&sb);
@@ -204,7 +204,7 @@ static void run_sheet(struct book *b, const struct rows *res)
 	char name[32], path[4096];
 	struct rows run = { 0 };
 	lxw_worksheet *ws = book_sheet(b, "run", "run", name, sizeof(name));
-	int row = 2, tcol = rows_col(res, "target");
+	int row = 2;
 
 	if (!ws)
 		return;
@@ -213,7 +213,7 @@ static void run_sheet(struct book *b, const struct rows *res)
 	book_text(b, ws, row++, 1, b->in->csv, NULL);
 	for (size_t i = 0; i < nrun_facts; i++)
 		row = fact(b, ws, row, res, run_facts[i].what, run_facts[i].col, -1, NULL);
-	row = fact(b, ws, row, res, "hosts per point", "hosts", -1, NULL);
+	row = fact(b, ws, row, res, "hosts per point", COL_hosts, -1, NULL);
 	for (int tg = 0; tg < t->ntargets; tg++) {
 		char what[160];
 
@@ -221,28 +221,31 @@ static void run_sheet(struct book *b, const struct rows *res)
 		snprintf(what, sizeof(what), "target %s", t->targets[tg]);
 		book_text(b, ws, row++, 0, what, b->title);
 		for (size_t i = 0; i < ntarget_facts; i++)
-			row = fact(b, ws, row, res, target_facts[i].what, target_facts[i].col, tcol,
-				   t->targets[tg]);
+			row = fact(b, ws, row, res, target_facts[i].what, target_facts[i].col,
+				   COL_target, t->targets[tg]);
 	}
 	worksheet_set_column(ws, 0, 0, 44, NULL);
 	worksheet_set_column(ws, 1, 1, 100, b->wrap);
-	if (!detail_path(b->in->csv, &table_run, path, sizeof(path)) && !rows_load(path, &run)) {
-		static const char *const cols[] = { "command_line", "started", "ended",
-						    "duration_s",   "planned", "done_before",
-						    "ran",	    "failed",  "exit_status",
-						    "outcome",	    "resume" };
+	if (!detail_path(b->in->csv, &table_run, path, sizeof(path)) &&
+	    !rows_load(path, &table_run, &run)) {
+		static const enum run_column cols[] = {
+			RUN_COL_command_line, RUN_COL_started, RUN_COL_ended,
+			RUN_COL_duration_s,   RUN_COL_planned, RUN_COL_done_before,
+			RUN_COL_ran,	      RUN_COL_failed,  RUN_COL_exit_status,
+			RUN_COL_outcome,      RUN_COL_resume,
+		};
 
 		row++;
 		book_text(b, ws, row++, 0, "commands (FILE.run.csv)", b->title);
 		for (size_t i = 0; i < run.n; i++) {
 			for (size_t k = 0; k < sizeof(cols) / sizeof(cols[0]); k++) {
-				const char *s = rows_get(&run, i, cols[k]);
+				const char *s = run_at(&run, i, cols[k]);
 				char *end;
 				double v = strtod(s, &end);
 
 				if (!*s)
 					continue;
-				book_text(b, ws, row, 0, cols[k], b->bold);
+				book_text(b, ws, row, 0, table_run.cols[cols[k]].name, b->bold);
 				if (k >= 3 && k <= 8 && !*end)
 					book_number(b, ws, row, 1, v, NULL);
 				else
@@ -337,7 +340,7 @@ int workbook_write(const struct workbook_in *in, char *path, size_t plen, char *
 		snprintf(why, len, "%s: exists and is not a regular file", path);
 		return -1;
 	}
-	err = rows_load(in->csv, &res);
+	err = rows_load(in->csv, &table_results, &res);
 	if (err) {
 		snprintf(why, len, "%s: %s", in->csv, strerror(-err));
 		return -1;

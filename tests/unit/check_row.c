@@ -1,10 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
-/* results/row.c: numbers as a spreadsheet reads them, cells replaced and freed. */
+/*
+ * results/row.c: numbers as a spreadsheet reads them, cells replaced and freed; report/rows.c:
+ * a file read by the schema's column ids, and its one rule for a column the header lacks.
+ */
 #include <check.h>
+#include <errno.h>
+#include <stdio.h>
+#include <unistd.h>
 #include <locale.h>
 #include <string.h>
 
 #include "helpers.h"
+#include "report/rows.h"
 #include "results/row.h"
 
 START_TEST(test_numbers)
@@ -40,6 +47,75 @@ START_TEST(test_set_replaces)
 }
 END_TEST
 
+/* @text into a file of its own; its path in @path */
+static void rows_file(char *path, size_t len, const char *text)
+{
+	FILE *f;
+
+	snprintf(path, len, "/tmp/check_rows.%d.csv", (int)getpid());
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+START_TEST(test_rows_by_id)
+{
+	char path[64], text[8192] = "";
+	struct rows t;
+	struct strbuf sb = { 0 };
+
+	/* FILE.run.csv's columns in another order, and a column no table has: read by id alone */
+	for (int r = 0; r < 3; r++) {
+		for (int c = RUN_NCOLUMNS - 1; c >= 0; c--)
+			snprintf(text + strlen(text), sizeof(text) - strlen(text), "%s,",
+				 !r		    ? table_run.cols[c].name :
+				 c == RUN_COL_hosts ? r == 1 ? "h1" : "h2" :
+						      "v");
+		strcat(text, r ? "s\n" : "stray\n");
+	}
+	rows_file(path, sizeof(path), text);
+	ck_assert_int_eq(rows_load(path, &table_run, &t), 0);
+	ck_assert_uint_eq(t.n, 2);
+	ck_assert_str_eq(run_at(&t, 0, RUN_COL_hosts), "h1");
+	ck_assert_str_eq(run_at(&t, 1, RUN_COL_hosts), "h2");
+	ck_assert_str_eq(run_at(&t, 5, RUN_COL_hosts), "");
+	ck_assert(rows_first(&t, 1, RUN_COL_hosts, -1));
+	ck_assert(!rows_first(&t, 1, RUN_COL_ran, -1));
+	rows_distinct(&t, RUN_COL_hosts, -1, NULL, &sb);
+	ck_assert_str_eq(sb_str(&sb), "h1, h2");
+	sb_free(&sb);
+	rows_free(&t);
+	unlink(path);
+}
+END_TEST
+
+START_TEST(test_rows_missing_column)
+{
+	char path[64], text[8192] = "";
+	struct rows t;
+
+	/* a results file of the oldest minor: a later minor's column reads as "" */
+	for (int c = 0; c < SCHEMA_MIN_COLUMNS; c++)
+		snprintf(text + strlen(text), sizeof(text) - strlen(text), "%s%s", c ? "," : "",
+			 columns[c].name);
+	strcat(text, "\n");
+	for (int c = 0; c < SCHEMA_MIN_COLUMNS; c++)
+		strcat(text, c == COL_status ? ",ok" : c ? ",1" : "1");
+	strcat(text, "\n");
+	rows_file(path, sizeof(path), text);
+	ck_assert_int_eq(rows_load(path, &table_results, &t), 0);
+	ck_assert_str_eq(res_at(&t, 0, COL_status), "ok");
+	ck_assert_str_eq(res_at(&t, 0, (enum column)(NCOLUMNS - 1)), "");
+	rows_free(&t);
+	/* one of the oldest minor's columns missing: not a results file */
+	rows_file(path, sizeof(path), "profile,target\nrand4k,a\n");
+	ck_assert_int_eq(rows_load(path, &table_results, &t), -EPROTO);
+	rows_free(&t);
+	unlink(path);
+}
+END_TEST
+
 Suite *make_row_suite(void)
 {
 	Suite *s = suite_create("row");
@@ -47,6 +123,10 @@ Suite *make_row_suite(void)
 
 	tcase_add_test(tc, test_numbers);
 	tcase_add_test(tc, test_set_replaces);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("rows");
+	tcase_add_test(tc, test_rows_by_id);
+	tcase_add_test(tc, test_rows_missing_column);
 	suite_add_tcase(s, tc);
 	return s;
 }
