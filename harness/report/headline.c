@@ -172,41 +172,12 @@ static void curves(struct rep *r)
 }
 
 /* The op mix of the first ok point of @profile: each job's, asked against achieved. */
-static void op_mix(struct rep *r, const char *profile)
+/* The op mix's table: each job's operations, their shares against the shares asked. */
+static void op_shares(struct rep *r, const char *json)
 {
 	struct page *pg = &r->pg;
-	const char *json = NULL, *engine = "";
-	double l1 = 0;
-	int nspec = 0;
 
-	for (size_t i = 0; i < r->res.n && !json; i++)
-		if (!strcmp(res_at(&r->res, i, COL_profile), profile) &&
-		    !strcmp(res_at(&r->res, i, COL_status), STATUS_OK) &&
-		    atoi(res_at(&r->res, i, COL_load_point)) == 0) {
-			json = res_at(&r->res, i, COL_fio_json);
-			engine = res_at(&r->res, i, COL_engine);
-		}
-	pg_raw(pg, "<h3>");
-	pg_textf(pg, "Op mix: %s", profile);
-	pg_raw(pg, "</h3>\n");
-	if (!json || !r->have_ops) {
-		pg_raw(pg, "<p>");
-		pg_textf(pg, "No ok point of %s with operation rows (%s).", profile,
-			 r->have_ops ? "its points failed" : "no FILE.ops.csv beside the file");
-		pg_raw(pg, "</p>\n");
-		return;
-	}
-	pg_raw(pg, "<p>");
-	pg_textf(pg,
-		 "Its first ok point (%s): each operation's share of what each job issued, "
-		 "against the share asked.%s",
-		 json,
-		 strcmp(engine, ENGINE_RPC) ?
-			 "" :
-			 " nfsweep-rpc sent each operation as the NFSv3 RPC of its name, with no "
-			 "kernel client between: these are the shares on the wire (a READ or WRITE "
-			 "beyond the server's maximum transfer goes as several RPCs of its name).");
-	pg_raw(pg, "</p>\n<table class=\"opmix\"><thead><tr><th>job</th><th>operation</th>"
+	pg_raw(pg, "<table class=\"opmix\"><thead><tr><th>job</th><th>operation</th>"
 		   "<th>count</th><th>asked %</th><th>achieved %</th><th>difference, points</th>"
 		   "</tr></thead><tbody>\n");
 	for (size_t i = 0; i < r->ops.n; i++) {
@@ -224,21 +195,17 @@ static void op_mix(struct rep *r, const char *profile)
 		pg_raw(pg, "</tr>\n");
 	}
 	pg_raw(pg, "</tbody></table>\n");
-	if (!r->have_rpc)
-		return;
-	/* on the wire: the kernel's RPCs in fio's window, SPEC's mix beside */
-	for (size_t k = 0; k < r->ref.n; k++)
-		nspec += !strcmp(r->ref.v[k].figure, "RPC mix") &&
-			 !strcmp(r->ref.v[k].workload, profile);
-	pg_raw(pg, "<p>What the kernel's NFS client put on the wire in that point's window");
-	if (nspec)
-		pg_raw(pg, ", beside the RPC mix of SPEC SFS 2008 (its load generators carried "
-			   "their own NFS client; here the Linux client chooses the RPCs)");
-	pg_raw(pg, ":</p>\n<table class=\"rpcmix\"><thead><tr><th>RPC</th><th>count</th>"
-		   "<th>share %</th>");
-	if (nspec)
-		pg_raw(pg, "<th>SPEC SFS 2008 %</th><th>difference, points</th>");
-	pg_raw(pg, "</tr></thead><tbody>\n");
+}
+
+/*
+ * The op mix's RPCs in the point's window, each beside SPEC SFS 2008's share of it when
+ * @nspec (the reference has the profile's RPC mix); the sum of the differences' sizes.
+ */
+static double rpc_rows(struct rep *r, const char *profile, const char *json, int nspec)
+{
+	struct page *pg = &r->pg;
+	double l1 = 0;
+
 	for (size_t i = 0; i < r->rpc.n; i++) {
 		const char *rpc = rpc_at(&r->rpc, i, RPC_COL_rpc);
 		double share = atof(rpc_at(&r->rpc, i, RPC_COL_share_pct)), spec = 0;
@@ -281,6 +248,29 @@ static void op_mix(struct rep *r, const char *profile)
 			v->value, -v->value);
 		l1 += v->value;
 	}
+	return l1;
+}
+
+/* The op mix on the wire: the kernel's RPCs in fio's window, SPEC's mix beside. */
+static void rpc_mix(struct rep *r, const char *profile, const char *json)
+{
+	struct page *pg = &r->pg;
+	double l1;
+	int nspec = 0;
+
+	for (size_t k = 0; k < r->ref.n; k++)
+		nspec += !strcmp(r->ref.v[k].figure, "RPC mix") &&
+			 !strcmp(r->ref.v[k].workload, profile);
+	pg_raw(pg, "<p>What the kernel's NFS client put on the wire in that point's window");
+	if (nspec)
+		pg_raw(pg, ", beside the RPC mix of SPEC SFS 2008 (its load generators carried "
+			   "their own NFS client; here the Linux client chooses the RPCs)");
+	pg_raw(pg, ":</p>\n<table class=\"rpcmix\"><thead><tr><th>RPC</th><th>count</th>"
+		   "<th>share %</th>");
+	if (nspec)
+		pg_raw(pg, "<th>SPEC SFS 2008 %</th><th>difference, points</th>");
+	pg_raw(pg, "</tr></thead><tbody>\n");
+	l1 = rpc_rows(r, profile, json, nspec);
 	pg_raw(pg, "</tbody></table>\n");
 	if (nspec)
 		pg_rawf(pg,
@@ -288,6 +278,44 @@ static void op_mix(struct rep *r, const char *profile)
 			"sum of the differences' sizes; 0 is the same mix, 200 none in "
 			"common).</p>\n",
 			l1);
+}
+
+static void op_mix(struct rep *r, const char *profile)
+{
+	struct page *pg = &r->pg;
+	const char *json = NULL, *engine = "";
+
+	for (size_t i = 0; i < r->res.n && !json; i++)
+		if (!strcmp(res_at(&r->res, i, COL_profile), profile) &&
+		    !strcmp(res_at(&r->res, i, COL_status), STATUS_OK) &&
+		    atoi(res_at(&r->res, i, COL_load_point)) == 0) {
+			json = res_at(&r->res, i, COL_fio_json);
+			engine = res_at(&r->res, i, COL_engine);
+		}
+	pg_raw(pg, "<h3>");
+	pg_textf(pg, "Op mix: %s", profile);
+	pg_raw(pg, "</h3>\n");
+	if (!json || !r->have_ops) {
+		pg_raw(pg, "<p>");
+		pg_textf(pg, "No ok point of %s with operation rows (%s).", profile,
+			 r->have_ops ? "its points failed" : "no FILE.ops.csv beside the file");
+		pg_raw(pg, "</p>\n");
+		return;
+	}
+	pg_raw(pg, "<p>");
+	pg_textf(pg,
+		 "Its first ok point (%s): each operation's share of what each job issued, "
+		 "against the share asked.%s",
+		 json,
+		 strcmp(engine, ENGINE_RPC) ?
+			 "" :
+			 " nfsweep-rpc sent each operation as the NFSv3 RPC of its name, with no "
+			 "kernel client between: these are the shares on the wire (a READ or WRITE "
+			 "beyond the server's maximum transfer goes as several RPCs of its name).");
+	pg_raw(pg, "</p>\n");
+	op_shares(r, json);
+	if (r->have_rpc)
+		rpc_mix(r, profile, json);
 }
 
 void report_headline(struct rep *r)

@@ -412,48 +412,44 @@ static size_t ok_again(const struct rows *t, size_t i)
 	return 0;
 }
 
-static void section_problems(struct rep *r)
+/* Section 5's table of the rows that are not ok, each with whether its point ran again ok. */
+static void failed_table(struct rep *r)
 {
 	struct page *pg = &r->pg;
-	int failed = 0, left = 0, warned = 0;
 
-	pg_raw(pg, "<section id=\"problems\"><h2>5. What went wrong</h2>\n");
+	pg_raw(pg, "<table id=\"failed\"><thead><tr><th>profile</th><th>target</th><th>read "
+		   "%</th><th>repeat</th><th>load point</th><th>status</th><th>error</th>"
+		   "<th>since</th><th>fio</th></tr></thead><tbody>\n");
 	for (size_t i = 0; i < r->res.n; i++) {
 		if (!strcmp(res_at(&r->res, i, COL_status), STATUS_OK))
 			continue;
-		failed++;
-		left += !ok_again(&r->res, i);
+		pg_raw(pg, "<tr>");
+		pg_elem(pg, "td", res_at(&r->res, i, COL_profile));
+		pg_elem(pg, "td", res_at(&r->res, i, COL_target));
+		report_num(pg, res_at(&r->res, i, COL_read_pct), "%.0f", 1);
+		report_num(pg, res_at(&r->res, i, COL_repeat), "%.0f", 1);
+		report_num(pg, res_at(&r->res, i, COL_load_point), "%.0f", 1);
+		pg_raw(pg, "<td class=\"fail\">");
+		pg_text(pg, res_at(&r->res, i, COL_status));
+		pg_raw(pg, "</td><td><code>");
+		pg_text(pg, res_at(&r->res, i, COL_error));
+		pg_raw(pg, "</code></td>");
+		if (ok_again(&r->res, i))
+			pg_rawf(pg, "<td class=\"ok\">run again: ok (line %zu)</td>",
+				ok_again(&r->res, i));
+		else
+			pg_raw(pg, "<td class=\"fail\">not run again</td>");
+		json_cell(r, &r->res, i);
+		pg_raw(pg, "</tr>\n");
 	}
-	if (failed) {
-		pg_raw(pg,
-		       "<table id=\"failed\"><thead><tr><th>profile</th><th>target</th><th>read "
-		       "%</th><th>repeat</th><th>load point</th><th>status</th><th>error</th>"
-		       "<th>since</th><th>fio</th></tr></thead><tbody>\n");
-		for (size_t i = 0; i < r->res.n; i++) {
-			if (!strcmp(res_at(&r->res, i, COL_status), STATUS_OK))
-				continue;
-			pg_raw(pg, "<tr>");
-			pg_elem(pg, "td", res_at(&r->res, i, COL_profile));
-			pg_elem(pg, "td", res_at(&r->res, i, COL_target));
-			report_num(pg, res_at(&r->res, i, COL_read_pct), "%.0f", 1);
-			report_num(pg, res_at(&r->res, i, COL_repeat), "%.0f", 1);
-			report_num(pg, res_at(&r->res, i, COL_load_point), "%.0f", 1);
-			pg_raw(pg, "<td class=\"fail\">");
-			pg_text(pg, res_at(&r->res, i, COL_status));
-			pg_raw(pg, "</td><td><code>");
-			pg_text(pg, res_at(&r->res, i, COL_error));
-			pg_raw(pg, "</code></td>");
-			if (ok_again(&r->res, i))
-				pg_rawf(pg, "<td class=\"ok\">run again: ok (line %zu)</td>",
-					ok_again(&r->res, i));
-			else
-				pg_raw(pg, "<td class=\"fail\">not run again</td>");
-			json_cell(r, &r->res, i);
-			pg_raw(pg, "</tr>\n");
-		}
-		pg_raw(pg, "</tbody></table>\n");
-	}
-	/* how to finish: the last command's resume, and the wrapper's */
+	pg_raw(pg, "</tbody></table>\n");
+}
+
+/* Section 5: how to finish the file (the last command's resume, and the wrapper's). */
+static void resume_how(struct rep *r, int left)
+{
+	struct page *pg = &r->pg;
+
 	if (r->have_run && r->run.n && *run_at(&r->run, r->run.n - 1, RUN_COL_resume)) {
 		pg_raw(pg, "<p>Points without an ok row are run again, and only those, by:</p>"
 			   "<pre id=\"resume\"><code>");
@@ -469,8 +465,17 @@ static void section_problems(struct rep *r)
 		       "<p id=\"resume\">The command that made this file, with --resume, runs "
 		       "the failed points again (the file has no run record to give it).</p>\n");
 	}
-	/* warnings: transports other than asked, RPC counts other than fio's */
-	pg_raw(pg, "<ul id=\"warnings\">\n");
+}
+
+/*
+ * Section 5's warnings, one item each: transports other than asked, a --steady point that never
+ * was, RPC counts other than fio's. Their number.
+ */
+static int warnings(struct rep *r)
+{
+	struct page *pg = &r->pg;
+	int warned = 0;
+
 	for (size_t i = 0; i < r->res.n; i++) {
 		const char *asked = res_at(&r->res, i, COL_nconnect_asked),
 			   *seen = res_at(&r->res, i, COL_transports);
@@ -514,7 +519,14 @@ static void section_problems(struct rep *r)
 		}
 		sb_free(&sb);
 	}
-	pg_raw(pg, "</ul>\n");
+	return warned;
+}
+
+/* Section 5's last words: the lines validate refused, and "every point ok" or "nothing". */
+static void problems_end(struct rep *r, int failed, int left, int warned)
+{
+	struct page *pg = &r->pg;
+
 	if (r->nproblems) {
 		pg_raw(pg, "<p class=\"bad\">nfsweep validate found problems in these files; the "
 			   "lines it names are not used above:</p><pre id=\"invalid\"><code>");
@@ -538,6 +550,28 @@ static void section_problems(struct rep *r)
 				"the kernel's RPC counts agree with fio's (where O_DIRECT makes them comparable)" :
 				"no row has RPC counts to hold against fio's");
 	}
+}
+
+static void section_problems(struct rep *r)
+{
+	struct page *pg = &r->pg;
+	int failed = 0, left = 0, warned;
+
+	pg_raw(pg, "<section id=\"problems\"><h2>5. What went wrong</h2>\n");
+	for (size_t i = 0; i < r->res.n; i++) {
+		if (!strcmp(res_at(&r->res, i, COL_status), STATUS_OK))
+			continue;
+		failed++;
+		left += !ok_again(&r->res, i);
+	}
+	if (failed)
+		failed_table(r);
+	resume_how(r, left);
+	/* warnings: transports other than asked, RPC counts other than fio's */
+	pg_raw(pg, "<ul id=\"warnings\">\n");
+	warned = warnings(r);
+	pg_raw(pg, "</ul>\n");
+	problems_end(r, failed, left, warned);
 	pg_raw(pg, "</section>\n");
 }
 
