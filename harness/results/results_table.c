@@ -103,6 +103,67 @@ static int intern(char list[][64], int *n, const char *s)
 	return (*n)++;
 }
 
+/*
+ * The ok row @rec into @t: a sweep point's figures into its cell, a load curve's point
+ * counted. 0, or -1 with @why (a point measured ok twice: @seen has each point's first line).
+ */
+static int table_add_ok(struct results_table *t, struct done_set *seen,
+			const struct csv_record *rec, const char *path, char *why, size_t len)
+{
+	struct rt_cell *c;
+	int p, tg, pct;
+	char key[600];
+	size_t first;
+
+	/* Two ok rows of one point are no repeats: refuse to average them. */
+	results_row_key(rec->cells, rec->n, key, sizeof(key));
+	first = done_set_line(seen, key);
+	if (first) {
+		snprintf(why, len,
+			 "%s:%zu: the point %s %s read %s%% repeat %s was measured ok "
+			 "already on line %zu; averaging the two would pass them off as one "
+			 "(nfsweep validate %s lists every such point)",
+			 path, rec->line, rec->cells[COL_profile], rec->cells[COL_target],
+			 rec->cells[COL_read_pct], rec->cells[COL_repeat], first, path);
+		return -1;
+	}
+	if (done_set_add(seen, key, rec->line)) {
+		snprintf(why, len, "%s: %s", path, strerror(ENOMEM));
+		return -1;
+	}
+	/* A load curve's point (nfsweep curve) is not a sweep point. */
+	if (rec->n > COL_load_point && rec->cells[COL_load_point][0]) {
+		t->curve_rows++;
+		intern(t->curve_targets, &t->ncurve_targets, rec->cells[COL_target]);
+		return 0;
+	}
+	p = intern(t->profiles, &t->nprofiles, rec->cells[COL_profile]);
+	tg = intern(t->targets, &t->ntargets, rec->cells[COL_target]);
+	pct = atoi(rec->cells[COL_read_pct]);
+	if (p < 0 || tg < 0) {
+		snprintf(why, len, "%s: more than %d profiles or targets", path, RT_MAX);
+		return -1;
+	}
+	if (pct < 0 || pct > 100)
+		return 0;
+	t->block_size[p] = atoll(rec->cells[COL_block_size_bytes]);
+	t->op_mix[p] = schema_op_mix_engine(rec->cells[COL_engine]);
+	note_mount(&t->nconnect[tg], rec->cells[COL_nconnect_asked]);
+	note_mount(&t->transports[tg], rec->cells[COL_transports]);
+	c = &t->cell[p][pct][tg];
+	cell_add(c, rec->cells);
+	/* a 1.4 file's rows end before the steady columns */
+	if (rec->n > COL_steady_attained && rec->cells[COL_steady_attained][0]) {
+		t->steady_rows++;
+		if (!strcmp(rec->cells[COL_steady_attained], "0")) {
+			c->unsteady++;
+			t->unsteady_rows++;
+			t->unsteady_hosts += atoi(rec->cells[COL_hosts]) > 1;
+		}
+	}
+	return 0;
+}
+
 int results_table_load(const char *path, struct results_table *t, char *why, size_t len)
 {
 	struct done_set seen = { 0 };
@@ -128,11 +189,6 @@ int results_table_load(const char *path, struct results_table *t, char *why, siz
 		goto out;
 	}
 	while ((r = csv_read_record(f, &rec, &line)) == 1) {
-		struct rt_cell *c;
-		int p, tg, pct;
-		char key[600];
-		size_t first;
-
 		if (results_row_check(&rec, vwhy, sizeof(vwhy))) {
 			note_unused(t, rec.line, "%s", vwhy);
 			continue;
@@ -146,55 +202,9 @@ int results_table_load(const char *path, struct results_table *t, char *why, siz
 			t->failed++;
 			continue;
 		}
-		/* Two ok rows of one point are no repeats: refuse to average them. */
-		results_row_key(rec.cells, rec.n, key, sizeof(key));
-		first = done_set_line(&seen, key);
-		if (first) {
-			snprintf(
-				why, len,
-				"%s:%zu: the point %s %s read %s%% repeat %s was measured ok "
-				"already on line %zu; averaging the two would pass them off as one "
-				"(nfsweep validate %s lists every such point)",
-				path, rec.line, rec.cells[COL_profile], rec.cells[COL_target],
-				rec.cells[COL_read_pct], rec.cells[COL_repeat], first, path);
+		if (table_add_ok(t, &seen, &rec, path, why, len)) {
 			ret = -1;
 			goto out;
-		}
-		if (done_set_add(&seen, key, rec.line)) {
-			snprintf(why, len, "%s: %s", path, strerror(ENOMEM));
-			ret = -1;
-			goto out;
-		}
-		/* A load curve's point (nfsweep curve) is not a sweep point. */
-		if (rec.n > COL_load_point && rec.cells[COL_load_point][0]) {
-			t->curve_rows++;
-			intern(t->curve_targets, &t->ncurve_targets, rec.cells[COL_target]);
-			continue;
-		}
-		p = intern(t->profiles, &t->nprofiles, rec.cells[COL_profile]);
-		tg = intern(t->targets, &t->ntargets, rec.cells[COL_target]);
-		pct = atoi(rec.cells[COL_read_pct]);
-		if (p < 0 || tg < 0) {
-			snprintf(why, len, "%s: more than %d profiles or targets", path, RT_MAX);
-			ret = -1;
-			goto out;
-		}
-		if (pct < 0 || pct > 100)
-			continue;
-		t->block_size[p] = atoll(rec.cells[COL_block_size_bytes]);
-		t->op_mix[p] = schema_op_mix_engine(rec.cells[COL_engine]);
-		note_mount(&t->nconnect[tg], rec.cells[COL_nconnect_asked]);
-		note_mount(&t->transports[tg], rec.cells[COL_transports]);
-		c = &t->cell[p][pct][tg];
-		cell_add(c, rec.cells);
-		/* a 1.4 file's rows end before the steady columns */
-		if (rec.n > COL_steady_attained && rec.cells[COL_steady_attained][0]) {
-			t->steady_rows++;
-			if (!strcmp(rec.cells[COL_steady_attained], "0")) {
-				c->unsteady++;
-				t->unsteady_rows++;
-				t->unsteady_hosts += atoi(rec.cells[COL_hosts]) > 1;
-			}
 		}
 	}
 	/* the end of the file is not a whole row: named like any other line not used */
