@@ -207,22 +207,19 @@ static void status_read(const struct fio_cmd *cmd, int fd, struct status_line *s
 		}
 }
 
-int fio_run(const struct fio_cmd *cmd, volatile sig_atomic_t *stop, struct fio_outcome *out,
-	    const char **call)
+/*
+ * fio's outputs: its JSON file (or, with cmd->status, the write end of a pipe whose read end,
+ * non-blocking, goes to *@status_fd, -1 otherwise) and its stderr file (@json_path.stderr). 0, or
+ * -errno with @call (nothing left open).
+ */
+static int open_outputs(const struct fio_cmd *cmd, int *out_fd, int *err_fd, int *status_fd,
+			const char **call)
 {
-	static int warned;
-	pid_t guard;
-	int guard_fd = -1;
-	const char *json_path = cmd->json_path;
-	int timeout_s = cmd->timeout_s;
 	char err_path[4096];
-	double start, kill_at = 0;
-	int out_fd, err_fd, status, sent_term = 0, pidfd, ret, status_fd = -1;
-	struct status_line sl = { .n = 0 };
-	pid_t pid;
+	int ret;
 
-	memset(out, 0, sizeof(*out));
-	snprintf(err_path, sizeof(err_path), "%s.stderr", json_path);
+	*status_fd = -1;
+	snprintf(err_path, sizeof(err_path), "%s.stderr", cmd->json_path);
 	if (cmd->status) {
 		int p[2];
 
@@ -231,53 +228,45 @@ int fio_run(const struct fio_cmd *cmd, volatile sig_atomic_t *stop, struct fio_o
 			*call = "pipe (fio's status)";
 			return -errno;
 		}
-		status_fd = p[0];
-		fcntl(status_fd, F_SETFL, O_NONBLOCK);
-		out_fd = p[1];
+		*status_fd = p[0];
+		fcntl(*status_fd, F_SETFL, O_NONBLOCK);
+		*out_fd = p[1];
 	} else {
-		out_fd = open(json_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		*out_fd = open(cmd->json_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		if (*out_fd < 0) {
+			*call = "open (fio JSON file)";
+			return -errno;
+		}
 	}
-	if (out_fd < 0) {
-		*call = "open (fio JSON file)";
-		return -errno;
-	}
-	err_fd = open(err_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (err_fd < 0) {
-		*call = "open (fio stderr file)";
-		close(out_fd);
-		if (status_fd >= 0)
-			close(status_fd);
-		return -errno;
-	}
-	/* fio's job processes come back to nfsweep when fio's main process dies. */
-	prctl(PR_SET_CHILD_SUBREAPER, 1);
-	start = now_s();
-	pid = fork();
-	if (pid < 0) {
-		*call = "fork";
+	*err_fd = open(err_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (*err_fd < 0) {
 		ret = -errno;
-		close(out_fd);
-		close(err_fd);
-		if (status_fd >= 0)
-			close(status_fd);
+		*call = "open (fio stderr file)";
+		close(*out_fd);
+		if (*status_fd >= 0)
+			close(*status_fd);
+		*status_fd = -1;
 		return ret;
 	}
-	if (!pid)
-		child(cmd, out_fd, err_fd);
-	setpgid(pid, pid); /* also here: no race with the first kill */
-	close(out_fd);
-	close(err_fd);
-	guard = guard_start(pid, &guard_fd);
-	if (guard < 0 && !warned++)
-		fprintf(stderr,
-			"\nnfsweep: no guard for fio's processes (%s): if nfsweep is killed, "
-			"fio may outlive it\n",
-			strerror(errno));
+	return 0;
+}
+
+/*
+ * Until fio (@pid, started at @start) exits: its timeout and the stop flag acted on (SIGINT
+ * on a stop, SIGTERM at the timeout, SIGKILL 10 s after either), cmd->tick called, its status
+ * lines read from @status_fd. 0 with its wait status in *@status, or -errno with @call.
+ */
+static int wait_fio(const struct fio_cmd *cmd, pid_t pid, double start, volatile sig_atomic_t *stop,
+		    int status_fd, struct fio_outcome *out, int *status, const char **call)
+{
+	struct status_line sl = { .n = 0 };
+	double kill_at = 0;
+	int sent_term = 0, ret = 0;
 	/* Readable when fio exits: no polling delay added to each point. */
-	pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+	int pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
 
 	for (;;) {
-		pid_t w = waitpid(pid, &status, WNOHANG);
+		pid_t w = waitpid(pid, status, WNOHANG);
 		double t = now_s();
 
 		if (w == pid)
@@ -285,10 +274,10 @@ int fio_run(const struct fio_cmd *cmd, volatile sig_atomic_t *stop, struct fio_o
 		if (w < 0 && errno != EINTR) {
 			*call = "waitpid";
 			ret = -errno;
-			guard_stop(guard, guard_fd);
-			return ret;
+			break;
 		}
-		if (!sent_term && ((timeout_s > 0 && t - start > timeout_s) || (stop && *stop))) {
+		if (!sent_term &&
+		    ((cmd->timeout_s > 0 && t - start > cmd->timeout_s) || (stop && *stop))) {
 			out->timed_out = !(stop && *stop);
 			out->interrupted = stop && *stop;
 			/* SIGINT lets fio stop its jobs cleanly; SIGKILL if it does not. */
@@ -314,8 +303,52 @@ int fio_run(const struct fio_cmd *cmd, volatile sig_atomic_t *stop, struct fio_o
 	}
 	if (pidfd >= 0)
 		close(pidfd);
+	return ret;
+}
+
+int fio_run(const struct fio_cmd *cmd, volatile sig_atomic_t *stop, struct fio_outcome *out,
+	    const char **call)
+{
+	static int warned;
+	pid_t guard, pid;
+	int guard_fd = -1, out_fd, err_fd, status_fd, status, ret;
+	double start;
+
+	memset(out, 0, sizeof(*out));
+	ret = open_outputs(cmd, &out_fd, &err_fd, &status_fd, call);
+	if (ret)
+		return ret;
+	/* fio's job processes come back to nfsweep when fio's main process dies. */
+	prctl(PR_SET_CHILD_SUBREAPER, 1);
+	start = now_s();
+	pid = fork();
+	if (pid < 0) {
+		*call = "fork";
+		ret = -errno;
+		close(out_fd);
+		close(err_fd);
+		if (status_fd >= 0)
+			close(status_fd);
+		return ret;
+	}
+	if (!pid)
+		child(cmd, out_fd, err_fd);
+	setpgid(pid, pid); /* also here: no race with the first kill */
+	close(out_fd);
+	close(err_fd);
+	guard = guard_start(pid, &guard_fd);
+	if (guard < 0 && !warned++)
+		fprintf(stderr,
+			"\nnfsweep: no guard for fio's processes (%s): if nfsweep is killed, "
+			"fio may outlive it\n",
+			strerror(errno));
+	ret = wait_fio(cmd, pid, start, stop, status_fd, out, &status, call);
 	if (status_fd >= 0)
 		close(status_fd);
+	if (ret) {
+		guard_stop(guard, guard_fd);
+		return ret;
+	}
 	out->seconds = now_s() - start;
 	if (WIFEXITED(status)) {
 		out->exited = 1;
