@@ -106,20 +106,15 @@ static int check_whole_names(const struct command *cmd, int argc, char **argv)
 	return 0;
 }
 
-int opt_parse(const struct command *cmd, int argc, char **argv, void *dst, int *argi)
+/*
+ * getopt_long's table of @cmd's @n options (each its index past VAL_BASE), --help and
+ * --version; each default applied to @dst. 0, or -EINVAL (said).
+ */
+static int opt_table(const struct command *cmd, size_t n, struct option *longopts, void *dst)
 {
-	struct option longopts[OPT_MAX + 3];
-	unsigned char seen[OPT_MAX] = { 0 };
-	size_t n = opt_count(cmd), i;
 	char err[512];
-	int c, npos;
 
-	if (n > OPT_MAX) {
-		fprintf(stderr, "nfsweep %s: %zu options, more than the %d a table may have\n",
-			cmd->name, n, OPT_MAX);
-		return -EINVAL;
-	}
-	for (i = 0; i < n; i++) {
+	for (size_t i = 0; i < n; i++) {
 		const struct opt *o = cmd->opts[i];
 
 		longopts[i] =
@@ -135,7 +130,51 @@ int opt_parse(const struct command *cmd, int argc, char **argv, void *dst, int *
 	longopts[n] = (struct option){ "help", no_argument, NULL, 'h' };
 	longopts[n + 1] = (struct option){ "version", no_argument, NULL, 'V' };
 	longopts[n + 2] = (struct option){ NULL, 0, NULL, 0 };
+	return 0;
+}
 
+/* After the options: the required ones given, and as many arguments as @cmd takes. 0, or -EINVAL. */
+static int opt_rest(const struct command *cmd, size_t n, const unsigned char *seen, int argc,
+		    char **argv)
+{
+	int npos;
+
+	for (size_t i = 0; i < n; i++)
+		if (cmd->opts[i]->required && !seen[i]) {
+			const struct opt *o = cmd->opts[i];
+
+			fprintf(stderr, "nfsweep %s: --%s %s is required (e.g. --%s %s)\n",
+				cmd->name, o->name, o->arg, o->name, o->example);
+			return -EINVAL;
+		}
+	npos = argc - optind;
+	if (npos < cmd->min_args || (cmd->max_args >= 0 && npos > cmd->max_args)) {
+		if (npos > 0 && cmd->max_args >= 0 && npos > cmd->max_args)
+			fprintf(stderr, "nfsweep %s: unexpected argument '%s'\n", cmd->name,
+				argv[optind + cmd->max_args]);
+		else
+			fprintf(stderr, "nfsweep %s: expected %s\n", cmd->name, cmd->args);
+		usage_hint(cmd);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int opt_parse(const struct command *cmd, int argc, char **argv, void *dst, int *argi)
+{
+	struct option longopts[OPT_MAX + 3];
+	unsigned char seen[OPT_MAX] = { 0 };
+	size_t n = opt_count(cmd);
+	char err[512];
+	int c;
+
+	if (n > OPT_MAX) {
+		fprintf(stderr, "nfsweep %s: %zu options, more than the %d a table may have\n",
+			cmd->name, n, OPT_MAX);
+		return -EINVAL;
+	}
+	if (opt_table(cmd, n, longopts, dst))
+		return -EINVAL;
 	if (check_whole_names(cmd, argc, argv))
 		return -EINVAL;
 	optind = 1;
@@ -178,24 +217,8 @@ int opt_parse(const struct command *cmd, int argc, char **argv, void *dst, int *
 			return -EINVAL;
 		}
 	}
-	for (i = 0; i < n; i++)
-		if (cmd->opts[i]->required && !seen[i]) {
-			const struct opt *o = cmd->opts[i];
-
-			fprintf(stderr, "nfsweep %s: --%s %s is required (e.g. --%s %s)\n",
-				cmd->name, o->name, o->arg, o->name, o->example);
-			return -EINVAL;
-		}
-	npos = argc - optind;
-	if (npos < cmd->min_args || (cmd->max_args >= 0 && npos > cmd->max_args)) {
-		if (npos > 0 && cmd->max_args >= 0 && npos > cmd->max_args)
-			fprintf(stderr, "nfsweep %s: unexpected argument '%s'\n", cmd->name,
-				argv[optind + cmd->max_args]);
-		else
-			fprintf(stderr, "nfsweep %s: expected %s\n", cmd->name, cmd->args);
-		usage_hint(cmd);
+	if (opt_rest(cmd, n, seen, argc, argv))
 		return -EINVAL;
-	}
 	*argi = optind;
 	return 0;
 }
