@@ -303,11 +303,52 @@ static bool setup_data(struct ops_ctx *c, struct ops_req *r, unsigned char step)
 	}
 }
 
+/* setup's steps of opening and closing files (the others: setup_data's). */
+static bool setup_files(struct ops_ctx *c, struct ops_req *r, unsigned char step)
+{
+	struct ops_tree *t = c->tree;
+	const struct ops_conf *conf = c->conf;
+
+	switch (step) {
+	case S_OPEN_C:
+	case S_CREATE_E:
+	case S_CREATE_F:
+		on_name(c, r, CALL_OPENAT, step == S_OPEN_C ? 'c' : step == S_CREATE_E ? 'e' : 'f');
+		r->a.flags = O_WRONLY | O_CREAT | (step == S_OPEN_C ? O_EXCL : 0) |
+			     (step == S_CREATE_F ? O_TRUNC : 0);
+		r->a.mode = 0644;
+		r->done_bytes = 0;
+		return true;
+	case S_CLOSE:
+		if (r->a.fd < 0)
+			return false; /* the open before it failed */
+		on_name(c, r, CALL_CLOSE, 0);
+		return true;
+	case S_CLOSE_CACHED:
+		if (t->fd[r->slot] < 0)
+			return false;
+		on_name(c, r, CALL_CLOSE, 0);
+		r->a.fd = t->fd[r->slot];
+		t->fd[r->slot] = -1;
+		t->nfds--;
+		return true;
+	case S_OPEN_F:
+		if (t->fd[r->slot] >= 0) {
+			t->fd_used[r->slot] = ++c->clock;
+			return false;
+		}
+		on_name(c, r, CALL_OPENAT, 'f');
+		r->a.flags = O_RDWR | (conf->direct ? O_DIRECT : 0);
+		return true;
+	default:
+		return setup_data(c, r, step);
+	}
+}
+
 /* Set up the call of step @step; false when the step needs none. */
 static bool setup(struct ops_ctx *c, struct ops_req *r, unsigned char step)
 {
 	struct ops_tree *t = c->tree;
-	const struct ops_conf *conf = c->conf;
 
 	switch (step) {
 	case S_STATX_E:
@@ -359,38 +400,8 @@ static bool setup(struct ops_ctx *c, struct ops_req *r, unsigned char step)
 			      ops_tree_idx(t, (unsigned int)r->slot), r->a.name2,
 			      sizeof(r->a.name2));
 		return true;
-	case S_OPEN_C:
-	case S_CREATE_E:
-	case S_CREATE_F:
-		on_name(c, r, CALL_OPENAT, step == S_OPEN_C ? 'c' : step == S_CREATE_E ? 'e' : 'f');
-		r->a.flags = O_WRONLY | O_CREAT | (step == S_OPEN_C ? O_EXCL : 0) |
-			     (step == S_CREATE_F ? O_TRUNC : 0);
-		r->a.mode = 0644;
-		r->done_bytes = 0;
-		return true;
-	case S_CLOSE:
-		if (r->a.fd < 0)
-			return false; /* the open before it failed */
-		on_name(c, r, CALL_CLOSE, 0);
-		return true;
-	case S_CLOSE_CACHED:
-		if (t->fd[r->slot] < 0)
-			return false;
-		on_name(c, r, CALL_CLOSE, 0);
-		r->a.fd = t->fd[r->slot];
-		t->fd[r->slot] = -1;
-		t->nfds--;
-		return true;
-	case S_OPEN_F:
-		if (t->fd[r->slot] >= 0) {
-			t->fd_used[r->slot] = ++c->clock;
-			return false;
-		}
-		on_name(c, r, CALL_OPENAT, 'f');
-		r->a.flags = O_RDWR | (conf->direct ? O_DIRECT : 0);
-		return true;
 	default:
-		return setup_data(c, r, step);
+		return setup_files(c, r, step);
 	}
 }
 
