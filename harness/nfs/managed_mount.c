@@ -165,37 +165,40 @@ int mount_verify(const char *opts, const struct ms_mount *got, char *err, size_t
 	return 0;
 }
 
-int mount_variant(const struct mount_spec *m, const char *mountpoint, char *err, size_t len)
+/* No mount of @m's server is there already (it would share its NFS client). 0, or -1 with @err. */
+static int no_conflict(const struct mount_spec *m, char *err, size_t len)
 {
 	struct ms_mount *all;
-	const struct ms_mount *got;
-	char conflict[700], source[800], vers[16], errbuf[512] = "";
-	int pipefd[2], status, ret;
+	char conflict[700];
 	size_t n;
-	ssize_t r;
-	pid_t pid;
+	int ret = mountstats_read("/proc/self/mountstats", &all, &n);
 
-	ret = mountstats_read("/proc/self/mountstats", &all, &n);
 	if (ret) {
 		snprintf(err, len, "read /proc/self/mountstats: %s", strerror(-ret));
 		return -1;
 	}
-	if (mount_find_conflict(m, all, n, conflict, sizeof(conflict))) {
+	ret = mount_find_conflict(m, all, n, conflict, sizeof(conflict));
+	if (ret)
 		snprintf(err, len,
 			 "%s is already mounted at %s; a second mount of that server would "
 			 "share its NFS client and its nconnect: unmount it first",
 			 m->server, conflict);
-		mountstats_free(all, n);
-		return -1;
-	}
 	mountstats_free(all, n);
+	return ret ? -1 : 0;
+}
 
-	if (mkdir(mountpoint, 0755) && errno != EEXIST) {
-		snprintf(err, len, "mkdir %s: %s", mountpoint, strerror(errno));
-		return -1;
-	}
-	snprintf(source, sizeof(source), "%s:%s", m->server, m->export);
-	mount_opt(m->opts, "vers", vers, sizeof(vers));
+/*
+ * mount -t nfs -o OPTS @source @mountpoint, an NFSv4 one (@vers) in a UTS namespace of its own
+ * (its client is named after the hostname). 0, or -1 with @err (mount's first line).
+ */
+static int run_mount(const struct mount_spec *m, const char *source, const char *mountpoint,
+		     const char *vers, char *err, size_t len)
+{
+	char errbuf[512] = "";
+	int pipefd[2], status;
+	ssize_t r;
+	pid_t pid;
+
 	if (pipe(pipefd)) {
 		snprintf(err, len, "pipe: %s", strerror(errno));
 		return -1;
@@ -203,6 +206,8 @@ int mount_variant(const struct mount_spec *m, const char *mountpoint, char *err,
 	pid = fork();
 	if (pid < 0) {
 		snprintf(err, len, "fork: %s", strerror(errno));
+		close(pipefd[0]);
+		close(pipefd[1]);
 		return -1;
 	}
 	if (!pid) {
@@ -227,14 +232,26 @@ int mount_variant(const struct mount_spec *m, const char *mountpoint, char *err,
 	errbuf[r > 0 ? r : 0] = '\0';
 	errbuf[strcspn(errbuf, "\n")] = '\0';
 	close(pipefd[0]);
-	waitpid(pid, &status, 0);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
 	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
 		snprintf(err, len, "mount -t nfs -o %s %s %s failed: %s", m->opts, source,
 			 mountpoint, errbuf[0] ? errbuf : "(no message)");
 		return -1;
 	}
+	return 0;
+}
 
-	ret = mountstats_read("/proc/self/mountstats", &all, &n);
+/* The mount at @mountpoint is what @m asked (mountstats); else unmounted. 0, or -1 with @err. */
+static int verify_mounted(const struct mount_spec *m, const char *source, const char *mountpoint,
+			  char *err, size_t len)
+{
+	struct ms_mount *all;
+	const struct ms_mount *got;
+	char why[512];
+	size_t n;
+	int ret = mountstats_read("/proc/self/mountstats", &all, &n);
+
 	if (ret) {
 		snprintf(err, len, "read /proc/self/mountstats: %s", strerror(-ret));
 		umount2(mountpoint, 0);
@@ -244,15 +261,31 @@ int mount_variant(const struct mount_spec *m, const char *mountpoint, char *err,
 	if (!got) {
 		snprintf(err, len, "%s is not in /proc/self/mountstats after mounting", mountpoint);
 		ret = -1;
-	} else if (mount_verify(m->opts, got, errbuf, sizeof(errbuf))) {
-		snprintf(err, len, "%s at %s is not what was asked: %s", source, mountpoint,
-			 errbuf);
+	} else if (mount_verify(m->opts, got, why, sizeof(why))) {
+		snprintf(err, len, "%s at %s is not what was asked: %s", source, mountpoint, why);
 		ret = -1;
 	}
 	mountstats_free(all, n);
 	if (ret)
 		umount2(mountpoint, 0); /* never measured under the wrong label */
 	return ret;
+}
+
+int mount_variant(const struct mount_spec *m, const char *mountpoint, char *err, size_t len)
+{
+	char source[800], vers[16];
+
+	if (no_conflict(m, err, len))
+		return -1;
+	if (mkdir(mountpoint, 0755) && errno != EEXIST) {
+		snprintf(err, len, "mkdir %s: %s", mountpoint, strerror(errno));
+		return -1;
+	}
+	snprintf(source, sizeof(source), "%s:%s", m->server, m->export);
+	mount_opt(m->opts, "vers", vers, sizeof(vers));
+	if (run_mount(m, source, mountpoint, vers, err, len))
+		return -1;
+	return verify_mounted(m, source, mountpoint, err, len);
 }
 
 int unmount_variant(const char *mountpoint, char *err, size_t len)
