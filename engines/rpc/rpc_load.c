@@ -123,8 +123,56 @@ found:
 	return true;
 }
 
-/* Send @q's RPCs (its housekeeping one first if it has one); 0, or -1 if libnfs refused. */
-static int send_op(struct rpc_req *q)
+/* @q's directory RPC @op (READLINK, READDIR, READDIRPLUS, FSSTAT) sent: libnfs's answer. */
+static int send_dir(struct rpc_req *q, int op)
+{
+	struct rpc_load *l = q->l;
+	struct rpc_context *rpc = l->c->rpc;
+	struct rpc_dir *dir;
+	int ret = -1;
+
+	switch (op) {
+	case RPC_READLINK: {
+		READLINK3args a;
+
+		dir = &l->c->dirs[below(l, l->c->shape.dirs)];
+		a.symlink = rpc_fh3(&dir->links[below(l, l->c->shape.links)]);
+		ret = rpc_nfs3_readlink_async(rpc, op_cb, &a, q);
+		break;
+	}
+	case RPC_READDIR: {
+		READDIR3args a;
+
+		memset(&a, 0, sizeof(a));
+		a.dir = rpc_fh3(&l->c->dirs[below(l, l->c->shape.dirs)].fh);
+		a.count = 8192;
+		ret = rpc_nfs3_readdir_async(rpc, op_cb, &a, q);
+		break;
+	}
+	case RPC_READDIRPLUS: {
+		READDIRPLUS3args a;
+
+		memset(&a, 0, sizeof(a));
+		a.dir = rpc_fh3(&l->c->dirs[below(l, l->c->shape.dirs)].fh);
+		a.dircount = 4096;
+		a.maxcount = 8192;
+		ret = rpc_nfs3_readdirplus_async(rpc, op_cb, &a, q);
+		break;
+	}
+	case RPC_FSSTAT: {
+		FSSTAT3args a = { .fsroot = rpc_fh3(&l->c->root) };
+
+		ret = rpc_nfs3_fsstat_async(rpc, op_cb, &a, q);
+		break;
+	}
+	default:
+		break;
+	}
+	return ret;
+}
+
+/* @q's metadata RPC @op (GETATTR to FSSTAT) sent: libnfs's answer (< 0: refused). */
+static int send_meta(struct rpc_req *q, int op)
 {
 	struct rpc_load *l = q->l;
 	struct rpc_context *rpc = l->c->rpc;
@@ -132,12 +180,8 @@ static int send_op(struct rpc_req *q)
 	struct rpc_file *f;
 	unsigned int i;
 	char name[32];
-	int op = q->op, ret = -1;
-	bool hk = q->hk;
+	int ret = -1;
 
-	if (hk)
-		op = q->op == RPC_CREATE ? RPC_REMOVE : RPC_CREATE;
-	q->parts = 1;
 	switch (op) {
 	case RPC_GETATTR: {
 		GETATTR3args a;
@@ -177,80 +221,69 @@ static int send_op(struct rpc_req *q)
 		ret = rpc_nfs3_setattr_async(rpc, op_cb, &a, q);
 		break;
 	}
-	case RPC_READLINK: {
-		READLINK3args a;
-
-		dir = &l->c->dirs[below(l, l->c->shape.dirs)];
-		a.symlink = rpc_fh3(&dir->links[below(l, l->c->shape.links)]);
-		ret = rpc_nfs3_readlink_async(rpc, op_cb, &a, q);
-		break;
+	default:
+		return send_dir(q, op);
 	}
-	case RPC_READDIR: {
-		READDIR3args a;
+	return ret;
+}
 
-		memset(&a, 0, sizeof(a));
-		a.dir = rpc_fh3(&l->c->dirs[below(l, l->c->shape.dirs)].fh);
-		a.count = 8192;
-		ret = rpc_nfs3_readdir_async(rpc, op_cb, &a, q);
-		break;
-	}
-	case RPC_READDIRPLUS: {
-		READDIRPLUS3args a;
+/*
+ * @q's READ or WRITE (@op): as many RPCs as the server's maximum transfer makes of it, each
+ * counted as sent. 0, or -1 if libnfs refused the first (the parts sent end in their callbacks).
+ */
+static int send_xfer(struct rpc_req *q, int op)
+{
+	struct rpc_load *l = q->l;
+	struct rpc_context *rpc = l->c->rpc;
+	struct rpc_dir *dir;
+	struct rpc_file *f;
+	unsigned int i;
+	int ret = -1;
+	uint64_t off;
+	uint32_t len, max = op == RPC_READ ? l->c->rtmax : l->c->wtmax;
 
-		memset(&a, 0, sizeof(a));
-		a.dir = rpc_fh3(&l->c->dirs[below(l, l->c->shape.dirs)].fh);
-		a.dircount = 4096;
-		a.maxcount = 8192;
-		ret = rpc_nfs3_readdirplus_async(rpc, op_cb, &a, q);
-		break;
-	}
-	case RPC_FSSTAT: {
-		FSSTAT3args a = { .fsroot = rpc_fh3(&l->c->root) };
+	f = any_file(l, &dir, &i);
+	rpc_xfer(f->size, rpc_load_draw(l), &off, &len);
+	q->parts = rpc_xfer_rpcs(len, max);
+	for (unsigned int p = 0, sent = 0; p < q->parts; p++) {
+		uint32_t n = len - sent < max ? len - sent : max;
 
-		ret = rpc_nfs3_fsstat_async(rpc, op_cb, &a, q);
-		break;
-	}
-	case RPC_READ:
-	case RPC_WRITE: {
-		uint64_t off;
-		uint32_t len, max = op == RPC_READ ? l->c->rtmax : l->c->wtmax;
+		if (op == RPC_READ) {
+			READ3args a = { .file = rpc_fh3(&f->fh), .offset = off + sent, .count = n };
 
-		f = any_file(l, &dir, &i);
-		rpc_xfer(f->size, rpc_load_draw(l), &off, &len);
-		q->parts = rpc_xfer_rpcs(len, max);
-		for (unsigned int p = 0, sent = 0; p < q->parts; p++) {
-			uint32_t n = len - sent < max ? len - sent : max;
+			ret = rpc_nfs3_read_async(rpc, op_cb, &a, q);
+		} else {
+			/* FILE_SYNC: SFS 2008's mix has no COMMIT, and each WRITE is stable */
+			WRITE3args a = { .file = rpc_fh3(&f->fh),
+					 .offset = off + sent,
+					 .count = n,
+					 .stable = FILE_SYNC,
+					 .data = { .data_len = n, .data_val = l->c->wbuf } };
 
-			if (op == RPC_READ) {
-				READ3args a = { .file = rpc_fh3(&f->fh),
-						.offset = off + sent,
-						.count = n };
-
-				ret = rpc_nfs3_read_async(rpc, op_cb, &a, q);
-			} else {
-				/* FILE_SYNC: SFS 2008's mix has no COMMIT, and each WRITE is stable */
-				WRITE3args a = { .file = rpc_fh3(&f->fh),
-						 .offset = off + sent,
-						 .count = n,
-						 .stable = FILE_SYNC,
-						 .data = { .data_len = n,
-							   .data_val = l->c->wbuf } };
-
-				ret = rpc_nfs3_write_async(rpc, op_cb, &a, q);
-			}
-			if (ret < 0) { /* the parts sent end in their callbacks */
-				q->parts = p;
-				q->error = EIO;
-				if (p)
-					ret = 0;
-				break;
-			}
-			rpc_client_count(l->c, rpc_op_proc[op], false);
-			q->rpcs++;
-			sent += n;
+			ret = rpc_nfs3_write_async(rpc, op_cb, &a, q);
 		}
-		return ret < 0 ? -1 : 0;
+		if (ret < 0) { /* the parts sent end in their callbacks */
+			q->parts = p;
+			q->error = EIO;
+			if (p)
+				ret = 0;
+			break;
+		}
+		rpc_client_count(l->c, rpc_op_proc[op], false);
+		q->rpcs++;
+		sent += n;
 	}
+	return ret < 0 ? -1 : 0;
+}
+
+/* @q's CREATE or REMOVE (@op) of its spare name sent: libnfs's answer (< 0: refused). */
+static int send_name(struct rpc_req *q, int op)
+{
+	struct rpc_context *rpc = q->l->c->rpc;
+	char name[32];
+	int ret = -1;
+
+	switch (op) {
 	case RPC_CREATE: {
 		CREATE3args a;
 
@@ -275,6 +308,22 @@ static int send_op(struct rpc_req *q)
 	default:
 		break;
 	}
+	return ret;
+}
+
+/* Send @q's RPCs (its housekeeping one first if it has one); 0, or -1 if libnfs refused. */
+static int send_op(struct rpc_req *q)
+{
+	struct rpc_load *l = q->l;
+	int op = q->op, ret;
+	bool hk = q->hk;
+
+	if (hk)
+		op = q->op == RPC_CREATE ? RPC_REMOVE : RPC_CREATE;
+	q->parts = 1;
+	if (op == RPC_READ || op == RPC_WRITE)
+		return send_xfer(q, op);
+	ret = op == RPC_CREATE || op == RPC_REMOVE ? send_name(q, op) : send_meta(q, op);
 	if (ret < 0)
 		return -1;
 	rpc_client_count(l->c, rpc_op_proc[op], hk);
