@@ -5,7 +5,7 @@
  */
 #include <stdlib.h>
 
-#include "sweep/fio_json.h"
+#include "fio/fio_json.h"
 #include "fuzz_input.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -17,10 +17,11 @@ HARNESS_LIB_SRCS := \
 	results/schema.c results/csv.c results/row.c results/results_file.c results/problems.c \
 	results/results_table.c results/reference.c results/compare.c results/detail_file.c \
 	results/chart_table.c results/stats.c results/seconds.c results/verdict.c \
-	sweep/sweep_opts.c sweep/plan.c sweep/fio_run.c sweep/fio_json.c sweep/sweep.c \
+	fio/fio_run.c fio/fio_json.c fio/fio_knows.c fio/steady.c \
+	sweep/sweep_opts.c sweep/plan.c sweep/sweep.c \
 	sweep/point.c sweep/point_local.c sweep/point_jobfile.c sweep/point_outcome.c sweep/point_rpc.c sweep/point_ops.c \
-	sweep/profile_info.c sweep/sweep_profiles.c sweep/fio_knows.c sweep/hosts.c sweep/hosts_preflight.c sweep/point_hosts.c \
-	sweep/run_record.c sweep/steady.c \
+	sweep/profile_info.c sweep/sweep_profiles.c sweep/hosts.c sweep/hosts_preflight.c sweep/point_hosts.c \
+	sweep/run_record.c \
 	report/rows.c report/facts.c report/page.c report/report.c report/headline.c report/report_compare.c \
 	sheet/workbook.c sheet/sheet_charts.c \
 	util/strbuf.c util/paths.c util/label.c util/lock.c util/sink.c

@@ -55,7 +55,7 @@ struct results_table {
 	int steady_rows;    /* ok sweep rows run with --steady (steady_attained 0 or 1) */
 	int unsteady_rows;  /* of them never steady */
 	int unsteady_hosts; /* of those, run on several hosts: at the cap, or ended with the first
-			       steady host while another was not (sweep/steady.c) */
+			       steady host while another was not (fio/steady.c) */
 	int unused;	    /* lines that could not be used (named in bad[]) */
 	struct {
 		size_t line;

@@ -7,8 +7,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "sweep/fio_json.h"
-#include "sweep/fio_run.h"
+#include "fio/fio_json.h"
+#include "fio/fio_run.h"
 #include "sweep/hosts_preflight.h"
 #include "util/sink.h"
 

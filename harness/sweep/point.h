@@ -8,8 +8,8 @@
  * on this machine and one on --hosts is the sweep's mode (point_mode.h).
  */
 #include "results/row.h"
-#include "sweep/fio_json.h"
-#include "sweep/fio_run.h"
+#include "fio/fio_json.h"
+#include "fio/fio_run.h"
 #include "sweep/sweep.h"
 
 /* A point of a load curve: its index (0: the unthrottled peak run) and rate. */

@@ -18,11 +18,11 @@
 
 #include "results/detail_file.h"
 #include "results/schema.h"
-#include "sweep/fio_run.h"
+#include "fio/fio_run.h"
 #include "sweep/point_jobfile.h"
 #include "sweep/point_mode.h"
 #include "sweep/point_rpc.h"
-#include "sweep/steady.h"
+#include "fio/steady.h"
 #include "util/paths.h"
 #include "util/sink.h"
 

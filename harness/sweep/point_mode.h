@@ -11,8 +11,8 @@
 #include <stddef.h>
 
 #include "results/row.h"
-#include "sweep/fio_json.h"
-#include "sweep/fio_run.h"
+#include "fio/fio_json.h"
+#include "fio/fio_run.h"
 #include "sweep/point.h"
 
 /* One point under way: what run_point and the mode share. */

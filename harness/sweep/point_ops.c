@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "results/detail_file.h"
-#include "sweep/fio_json.h"
+#include "fio/fio_json.h"
 #include "sweep/point_ops.h"
 
 static json_object *get(json_object *o, const char *key)

@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #include "results/row.h"
-#include "sweep/fio_json.h"
+#include "fio/fio_json.h"
 #include "sweep/sweep.h"
 
 #define POINT_OPS_MAX 64

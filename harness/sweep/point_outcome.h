@@ -9,8 +9,8 @@
  */
 #include <stddef.h>
 
-#include "sweep/fio_json.h"
-#include "sweep/fio_run.h"
+#include "fio/fio_json.h"
+#include "fio/fio_run.h"
 
 /* What a point asked of fio: the directions that must complete I/O. */
 struct point_ask {

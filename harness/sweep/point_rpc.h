@@ -10,7 +10,7 @@
  */
 #include "nfs/rpc_window.h"
 #include "results/row.h"
-#include "sweep/fio_json.h"
+#include "fio/fio_json.h"
 #include "sweep/sweep.h"
 
 /*

@@ -14,7 +14,7 @@
 #include "nfs/managed_mount.h"
 #include "sweep/hosts.h"
 #include "sweep/plan.h"
-#include "sweep/steady.h"
+#include "fio/steady.h"
 
 #define MAX_PROFILES 16
 #define MAX_TARGETS 16
@@ -51,7 +51,7 @@ struct sweep_opts {
 	int require_nfs;	/* --nfs: targets must be NFS mounts with statistics */
 	const char *mountstats; /* where NFS statistics are read */
 	struct host_list hosts; /* --hosts: every point on each of them, through fio --client */
-	/* --steady: each point ends when fio finds it steady, --runtime the cap (sweep/steady.h) */
+	/* --steady: each point ends when fio finds it steady, --runtime the cap (fio/steady.h) */
 	int steady;
 	struct steady_spec steady_spec; /* --steady-criterion, else STEADY_DEFAULT */
 	int steady_spec_given;

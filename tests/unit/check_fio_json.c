@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sweep/fio_json.h"
+#include "fio/fio_json.h"
 #include "helpers.h"
 
 static struct fio_result parse_ok(const char *name)

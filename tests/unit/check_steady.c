@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * sweep/steady.c: --steady-criterion's forms, good and bad (fio's own spelling among them),
+ * fio/steady.c: --steady-criterion's forms, good and bad (fio's own spelling among them),
  * the one spelling nfsweep writes, the ss_ramp that keeps fio's window after the ramp, and
  * whether fio ran what was asked; and fio_json.c's reading of fio 3.33's steadystate object,
  * from two real runs (one fio ended steady, one it never found steady).
@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "sweep/fio_json.h"
-#include "sweep/steady.h"
+#include "fio/fio_json.h"
+#include "fio/steady.h"
 
 /* clang-format off */
 static const struct {

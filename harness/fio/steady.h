@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef NFSWEEP_SWEEP_STEADY_H
-#define NFSWEEP_SWEEP_STEADY_H
+#ifndef NFSWEEP_FIO_STEADY_H
+#define NFSWEEP_FIO_STEADY_H
 
 /*
  * Points that end when they are steady (run and curve --steady): fio's own

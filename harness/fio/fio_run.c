@@ -14,8 +14,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "sweep/fio_json.h"
-#include "sweep/fio_run.h"
+#include "fio/fio_json.h"
+#include "fio/fio_run.h"
 #include "util/paths.h"
 
 static double now_s(void)

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sweep/fio_json.h"
+#include "fio/fio_json.h"
 
 static json_object *get(json_object *o, const char *key)
 {

@@ -3,8 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "sweep/fio_knows.h"
-#include "sweep/fio_run.h"
+#include "fio/fio_knows.h"
+#include "fio/fio_run.h"
 
 /* --enghelp takes an external engine by its path alone */
 static const char *enghelp_name(const char *engine)

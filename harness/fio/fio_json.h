@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef NFSWEEP_SWEEP_FIO_JSON_H
-#define NFSWEEP_SWEEP_FIO_JSON_H
+#ifndef NFSWEEP_FIO_FIO_JSON_H
+#define NFSWEEP_FIO_FIO_JSON_H
 
 /*
  * fio's JSON output, read with json-c: the figures of one point. fio may
@@ -11,7 +11,7 @@
  */
 #include <stddef.h>
 
-#include "sweep/steady.h"
+#include "fio/steady.h"
 
 struct fio_dir {
 	double iops;

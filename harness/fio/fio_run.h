@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef NFSWEEP_SWEEP_FIO_RUN_H
-#define NFSWEEP_SWEEP_FIO_RUN_H
+#ifndef NFSWEEP_FIO_FIO_RUN_H
+#define NFSWEEP_FIO_FIO_RUN_H
 
 /*
  * Runs fio as a child: the profile's ${VAR}s set in its environment, JSON

@@ -31,7 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sweep/steady.h"
+#include "fio/steady.h"
 
 /* fio's names of the four criteria: METRIC[_slope] */
 static const struct {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef NFSWEEP_SWEEP_FIO_KNOWS_H
-#define NFSWEEP_SWEEP_FIO_KNOWS_H
+#ifndef NFSWEEP_FIO_FIO_KNOWS_H
+#define NFSWEEP_FIO_FIO_KNOWS_H
 
 /*
  * What the fio that will run the points knows, asked before the first
