@@ -86,17 +86,22 @@ const char *rows_file_cell(const struct rows *t, size_t i, int fc)
 	return row_text(t->r[i].cells[fc]);
 }
 
-/* the file's column of column id @c, -1 for none (and for c < 0, "no column") */
+/*
+ * the file's column of column id @c, -1 for none (and for c < 0, "no column"; and in a table
+ * never loaded, or whose load failed: empty, every column none)
+ */
 static int file_col(const struct rows *t, int c)
 {
+	if (c < 0 || !t->map)
+		return -1;
 	assert(c < t->ti->ncols);
-	return c < 0 || !t->map ? -1 : t->map[c];
+	return t->map[c];
 }
 
 const char *rows_at(const struct rows *t, const struct table_info *ti, size_t i, int c)
 {
 	/* a reader that asks a table's column of another table's file is a bug, not data */
-	assert(t->ti == ti);
+	assert(!t->ti || t->ti == ti);
 	(void)ti;
 	return rows_file_cell(t, i, file_col(t, c));
 }

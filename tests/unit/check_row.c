@@ -108,6 +108,20 @@ START_TEST(test_rows_missing_column)
 	ck_assert_str_eq(res_at(&t, 0, COL_status), "ok");
 	ck_assert_str_eq(res_at(&t, 0, (enum column)(NCOLUMNS - 1)), "");
 	rows_free(&t);
+	/* a file that is not there, and a table never loaded: empty, read as such */
+	ck_assert_int_eq(rows_load("/nonexistent/x.csv", &table_hosts, &t), -ENOENT);
+	ck_assert_uint_eq(t.n, 0);
+	ck_assert_str_eq(hosts_at(&t, 0, HOSTS_COL_host), "");
+	{
+		struct rows none = { 0 };
+		struct strbuf sb = { 0 };
+
+		ck_assert_str_eq(run_at(&none, 0, RUN_COL_hosts), "");
+		ck_assert(rows_first(&none, 0, RUN_COL_hosts, -1));
+		rows_distinct(&none, RUN_COL_hosts, -1, NULL, &sb);
+		ck_assert_uint_eq(sb.len, 0);
+		sb_free(&sb);
+	}
 	/* one of the oldest minor's columns missing: not a results file */
 	rows_file(path, sizeof(path), "profile,target\nrand4k,a\n");
 	ck_assert_int_eq(rows_load(path, &table_results, &t), -EPROTO);
