@@ -113,16 +113,18 @@ n=$(took "$t0" "$res/timeout.err")
 [ "$n" -le 20 ] || fail "a job's timeout took $n s"
 jobs_before=$(ls "$s/jobs" | wc -l)
 set -m
-"$LAB" 'trap "echo got INT; exit 3" INT; sleep 600 & wait' >"$res/int.out" 2>"$res/int.err" &
+"$LAB" 'trap "echo got INT; exit 3" INT; echo trapped; sleep 600 & wait' >"$res/int.out" \
+	2>"$res/int.err" &
 c=$!
 set +m
-# (its command running: the newest job's phase)
-for _ in $(seq 1 100); do
-	[ "$(ls "$s/jobs" | wc -l)" -gt "$jobs_before" ] &&
-		[ "$(cat "$(ls -d "$s"/jobs/* | tail -n 1)/phase" 2>/dev/null)" = running ] && break
+# (its command's trap set: it says so, and the session streams its output; the job's phase
+# "running" is not enough: the command's shell may take seconds to start beside another guest)
+for _ in $(seq 1 600); do
+	grep -qx trapped "$res/int.out" 2>/dev/null && break
 	sleep 0.1
 done
-sleep 1
+grep -qx trapped "$res/int.out" || fail "the job's command did not start in 60 s: $(cat "$res/int.err")"
+[ "$(ls "$s/jobs" | wc -l)" -gt "$jobs_before" ] || fail "the job did not go through the session"
 kill -INT -- "-$c"
 t0=$(date +%s)
 wait "$c"
