@@ -14,17 +14,18 @@ HARNESS_LIB_SRCS := \
 	nfs/mountinfo.c nfs/mountstats.c nfs/mount_opts.c nfs/managed_mount.c nfs/rpc_window.c \
 	plot/gnuplot.c plot/chart_profile.c plot/chart_latency.c plot/chart_timeline.c \
 	plot/chart_nconnect.c plot/chart_curve.c plot/chart_ops.c plot/chart_hosts.c plot/plot_all.c \
-	results/schema.c results/csv.c results/row.c results/results_file.c results/problems.c \
+	plot/chart_table.c \
+	results/schema.c results/row.c results/results_file.c results/problems.c \
 	results/results_table.c results/reference.c results/compare.c results/detail_file.c \
-	results/chart_table.c results/stats.c results/seconds.c results/verdict.c \
+	results/stats.c results/seconds.c results/verdict.c results/table_read.c results/rows.c \
 	fio/fio_run.c fio/fio_json.c fio/fio_knows.c fio/steady.c \
 	sweep/sweep_opts.c sweep/plan.c sweep/sweep.c \
 	sweep/point.c sweep/point_local.c sweep/point_jobfile.c sweep/point_outcome.c sweep/point_rpc.c sweep/point_ops.c \
 	sweep/profile_info.c sweep/sweep_profiles.c sweep/hosts.c sweep/hosts_preflight.c sweep/point_hosts.c \
 	sweep/run_record.c \
-	report/rows.c report/facts.c report/page.c report/report.c report/headline.c report/report_compare.c \
+	report/facts.c report/page.c report/report.c report/headline.c report/report_compare.c \
 	sheet/workbook.c sheet/sheet_charts.c \
-	util/strbuf.c util/paths.c util/label.c util/lock.c util/sink.c
+	util/csv.c util/strbuf.c util/paths.c util/label.c util/lock.c util/sink.c
 
 HARNESS_CMD_SRCS := cmd/commands.c cmd/sweep_prepare.c cmd/cmd_run.c cmd/cmd_plan.c \
 	cmd/cmd_curve.c cmd/cmd_validate.c cmd/cmd_ort.c cmd/cmd_mounts.c cmd/cmd_summary.c \

@@ -17,7 +17,7 @@
 #include "cli/exit_status.h"
 #include "cmd/cmds.h"
 #include "results/compare.h"
-#include "results/csv.h"
+#include "util/csv.h"
 #include "results/reference.h"
 #include "results/results_table.h"
 #include "report/report.h"

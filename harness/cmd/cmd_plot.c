@@ -14,7 +14,7 @@
 #include "cmd/cmds.h"
 #include "plot/gnuplot.h"
 #include "plot/plot.h"
-#include "results/chart_table.h"
+#include "plot/chart_table.h"
 #include "util/paths.h"
 
 struct plot_opts {

@@ -9,7 +9,7 @@
 
 #include "cli/exit_status.h"
 #include "cmd/cmds.h"
-#include "results/chart_table.h"
+#include "plot/chart_table.h"
 #include "util/paths.h"
 
 struct table_opts {

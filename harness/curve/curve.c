@@ -1,41 +1,44 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Load curves read by column name, the knee (see curve.h). */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "curve/curve.h"
-#include "results/csv.h"
+#include "results/table_read.h"
 
-/* Columns by name; -1 where absent. */
-struct curve_cols {
-	int ops, rt, load_point, status, target, source;
+/*
+ * A published curve (results-schema/reference/curves/): ops_s and rt_ms, the others optional.
+ * Its own table, declared here: the schema does not describe it.
+ */
+enum curve_column {
+	CURVE_ops_s,
+	CURVE_rt_ms,
+	CURVE_source,
+	CURVE_load_point,
+	CURVE_NCOLUMNS
+};
+static const struct column_info curve_columns[CURVE_NCOLUMNS] = {
+	[CURVE_ops_s] = { "ops_s", COL_NUM, "op/s", "the load point's achieved throughput" },
+	[CURVE_rt_ms] = { "rt_ms", COL_NUM, "ms", "its response time" },
+	[CURVE_source] = { "source", COL_STR, "", "who published it" },
+	[CURVE_load_point] = { "load_point", COL_INT, "", "1..N" },
+};
+static const struct table_info table_published_curve = {
+	.file = "a published curve",
+	.rows = "one row per load point",
+	.cols = curve_columns,
+	.ncols = CURVE_NCOLUMNS,
+	.min_cols = CURVE_rt_ms + 1,
 };
 
-static void find_cols(const struct csv_record *hdr, struct curve_cols *c)
-{
-	/* clang-format off */
-	static const struct { const char *name; size_t off; } names[] = {
-		{ "ops_s", offsetof(struct curve_cols, ops) },
-		{ "rt_ms", offsetof(struct curve_cols, rt) },
-		{ "load_point", offsetof(struct curve_cols, load_point) },
-		{ "status", offsetof(struct curve_cols, status) },
-		{ "target", offsetof(struct curve_cols, target) },
-		{ "source", offsetof(struct curve_cols, source) },
-	};
-	/* clang-format on */
-
-	*c = (struct curve_cols){ -1, -1, -1, -1, -1, -1 };
-	for (size_t i = 0; i < hdr->n; i++)
-		for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++)
-			if (!strcmp(hdr->cells[i], names[k].name))
-				*(int *)((char *)c + names[k].off) = (int)i;
-	/* A results file's achieved throughput is total_iops. */
-	for (size_t i = 0; c->ops < 0 && i < hdr->n; i++)
-		if (!strcmp(hdr->cells[i], "total_iops"))
-			c->ops = (int)i;
-}
+/* The columns a curve is read from, in the table it was read as. */
+struct curve_cols {
+	int ops, rt, source;
+	bool results; /* a results file: only its ok load points (of the target) */
+};
 
 static int number(const char *s, double *v)
 {
@@ -47,84 +50,105 @@ static int number(const char *s, double *v)
 	return *end ? -1 : 0;
 }
 
-static const char *cell(const struct csv_record *rec, int col)
+/* Is the row a load point of the curve (a results file's ok curve row of @target)? */
+static int wanted(const struct table_read *tr, const struct curve_cols *c, const char *target)
 {
-	return col >= 0 && (size_t)col < rec->n ? rec->cells[col] : "";
+	if (!c->results)
+		return 1;
+	return atoi(table_cell(tr, COL_load_point)) >= 1 &&
+	       !strcmp(table_cell(tr, COL_status), "ok") &&
+	       (!target || !strcmp(table_cell(tr, COL_target), target));
 }
 
-/* Is row @rec a load point of the curve (a results file's ok curve row of @target)? */
-static int wanted(const struct csv_record *rec, const struct curve_cols *c, int results,
-		  const char *target)
+/*
+ * The header as a results file's (it has load_point and status: total_iops against rt_ms; read
+ * by those columns alone, whatever else it lacks), or as a published curve's. 0, or -EBADMSG
+ * (-ENOMEM) with @err.
+ */
+static int map_curve(struct table_read *tr, const char *path, struct curve_cols *c, char *err,
+		     size_t len)
 {
-	if (!results)
-		return 1;
-	return atoi(cell(rec, c->load_point)) >= 1 && !strcmp(cell(rec, c->status), "ok") &&
-	       (!target || !strcmp(cell(rec, c->target), target));
+	int ops, rt;
+
+	if (table_map(tr, &table_results) == -ENOMEM)
+		goto nomem;
+	if (table_has(tr, COL_load_point) && table_has(tr, COL_status)) {
+		*c = (struct curve_cols){ COL_total_iops, COL_rt_ms, -1, true };
+		ops = table_has(tr, COL_total_iops);
+		rt = table_has(tr, COL_rt_ms);
+	} else {
+		*c = (struct curve_cols){ CURVE_ops_s, CURVE_rt_ms, CURVE_source, false };
+		if (table_map(tr, &table_published_curve) == -ENOMEM)
+			goto nomem;
+		ops = table_has(tr, CURVE_ops_s);
+		rt = table_has(tr, CURVE_rt_ms);
+	}
+	if (ops && rt)
+		return 0;
+	snprintf(err, len, "%s:1: the header needs the columns ops_s and rt_ms%s%s", path,
+		 ops ? "" : " (no ops_s)", rt ? "" : " (no rt_ms)");
+	return -EBADMSG;
+nomem:
+	snprintf(err, len, "%s: %s", path, strerror(ENOMEM));
+	return -ENOMEM;
+}
+
+/* The next point into @c: 0, or -errno with @err. */
+static int add_point(struct curve *c, size_t *cap, const struct ort_point *pt, const char *path,
+		     char *err, size_t len)
+{
+	if (c->n == CURVE_MAX_POINTS) {
+		snprintf(err, len, "%s: more than %d load points", path, CURVE_MAX_POINTS);
+		return -E2BIG;
+	}
+	if (c->n == *cap) {
+		struct ort_point *p = realloc(c->p, (*cap ? 2 * *cap : 16) * sizeof(*p));
+
+		if (!p) {
+			snprintf(err, len, "%s: %s", path, strerror(ENOMEM));
+			return -ENOMEM;
+		}
+		c->p = p;
+		*cap = *cap ? 2 * *cap : 16;
+	}
+	c->p[c->n++] = *pt;
+	return 0;
 }
 
 int curve_read(const char *path, const char *target, struct curve *c, char *err, size_t len)
 {
-	struct csv_record rec = { 0 };
+	struct table_read tr;
 	struct curve_cols col;
-	size_t line = 0, cap = 0;
-	int results, ret = 0;
-	FILE *f = fopen(path, "r");
+	size_t cap = 0;
+	int ret = table_open(&tr, path, "r");
 
 	memset(c, 0, sizeof(*c));
-	if (!f) {
-		ret = -errno;
+	if (ret && ret != -ENODATA) {
 		snprintf(err, len, "open %s: %s", path, strerror(-ret));
 		return ret;
 	}
-	if (csv_read_record(f, &rec, &line) != 1)
-		rec.n = 0;
-	find_cols(&rec, &col);
-	results = col.load_point >= 0 && col.status >= 0;
-	if (col.ops < 0 || col.rt < 0) {
-		snprintf(err, len, "%s:1: the header needs the columns ops_s and rt_ms%s%s", path,
-			 col.ops < 0 ? " (no ops_s)" : "", col.rt < 0 ? " (no rt_ms)" : "");
-		ret = -EBADMSG;
-		goto out;
-	}
-	while (csv_read_record(f, &rec, &line) == 1) {
+	ret = map_curve(&tr, path, &col, err, len);
+	while (!ret && table_next(&tr) == 1) {
 		struct ort_point pt;
 
-		if (!wanted(&rec, &col, results, target))
+		if (!wanted(&tr, &col, target))
 			continue;
-		if (number(cell(&rec, col.ops), &pt.ops_s) ||
-		    number(cell(&rec, col.rt), &pt.rt_ms)) {
+		if (number(table_cell(&tr, col.ops), &pt.ops_s) ||
+		    number(table_cell(&tr, col.rt), &pt.rt_ms)) {
 			snprintf(err, len, "%s:%zu: ops_s and rt_ms must be numbers", path,
-				 rec.line);
+				 tr.rec.line);
 			ret = -EINVAL;
-			goto out;
-		}
-		if (c->n == CURVE_MAX_POINTS) {
-			snprintf(err, len, "%s: more than %d load points", path, CURVE_MAX_POINTS);
-			ret = -E2BIG;
-			goto out;
-		}
-		if (c->n == cap) {
-			struct ort_point *p = realloc(c->p, (cap ? 2 * cap : 16) * sizeof(*p));
-
-			if (!p) {
-				snprintf(err, len, "%s: %s", path, strerror(ENOMEM));
-				ret = -ENOMEM;
-				goto out;
-			}
-			c->p = p;
-			cap = cap ? 2 * cap : 16;
+			break;
 		}
 		if (!c->source[0] && col.source >= 0)
-			snprintf(c->source, sizeof(c->source), "%s", cell(&rec, col.source));
-		c->p[c->n++] = pt;
+			snprintf(c->source, sizeof(c->source), "%s", table_cell(&tr, col.source));
+		ret = add_point(c, &cap, &pt, path, err, len);
 	}
-	if (results)
+	if (!ret && col.results)
 		ort_sort(c->p, c->n);
-out:
 	if (ret)
 		curve_free(c);
-	csv_record_free(&rec);
-	fclose(f);
+	table_close(&tr);
 	return ret;
 }
 

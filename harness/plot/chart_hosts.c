@@ -12,7 +12,7 @@
 
 #include "plot/gnuplot.h"
 #include "plot/plot.h"
-#include "results/csv.h"
+#include "results/table_read.h"
 #include "results/detail_file.h"
 #include "results/schema.h"
 
@@ -41,54 +41,56 @@ static int find(char (*list)[160], int *n, int max, const char *key)
 	return (*n)++;
 }
 
+/* The row @tr read into @hc: 0, or 1 when there is no room for its point or host. */
+static int add_row(struct hosts_chart *hc, const struct table_read *tr)
+{
+	const char *lp = table_cell(tr, HOSTS_COL_load_point);
+	const char *r = table_cell(tr, HOSTS_COL_read_iops),
+		   *w = table_cell(tr, HOSTS_COL_write_iops);
+	int p, h, before = hc->npoints;
+
+	p = find(hc->points, &hc->npoints, MAX_POINTS, table_cell(tr, HOSTS_COL_fio_json));
+	h = find(hc->hosts, &hc->nhosts, MAX_SERIES, table_cell(tr, HOSTS_COL_host));
+	if (p < 0 || h < 0)
+		return 1;
+	if (hc->npoints > before)
+		snprintf(hc->titles[p], sizeof(hc->titles[p]), "%s %s %s%s",
+			 table_cell(tr, HOSTS_COL_profile), table_cell(tr, HOSTS_COL_target),
+			 lp[0] ? "load " : "r", lp[0] ? lp : table_cell(tr, HOSTS_COL_read_pct));
+	if (r[0] || w[0])
+		hc->iops[p][h] = atof(r) + atof(w);
+	return 0;
+}
+
 /* Read FILE.hosts.csv. 1 when there is none, or no row. */
 static int read_rows(struct hosts_chart *hc, const char *path)
 {
-	int c_json = table_find(&table_hosts, "fio_json"),
-	    c_host = table_find(&table_hosts, "host");
-	int c_prof = table_find(&table_hosts, "profile"),
-	    c_tgt = table_find(&table_hosts, "target");
-	int c_read = table_find(&table_hosts, "read_pct"),
-	    c_lp = table_find(&table_hosts, "load_point");
-	int c_r = table_find(&table_hosts, "read_iops"),
-	    c_w = table_find(&table_hosts, "write_iops");
-	struct csv_record rec = { 0 };
-	size_t line = 0;
-	int r, header = 1, ret = 1;
-	FILE *in = fopen(path, "r");
+	struct table_read tr;
+	int r = table_open_as(&tr, path, &table_hosts), ret = 1;
 
-	if (!in)
-		return errno == ENOENT ? 1 :
-					 (fprintf(stderr, "nfsweep plot: open %s: %s\n", path,
-						  strerror(errno)),
-					  -1);
+	if (r == -ENOENT || r == -ENODATA)
+		return 1;
+	if (r) {
+		if (r == -EPROTO)
+			fprintf(stderr, "nfsweep plot: %s: not a hosts file of schema %s\n", path,
+				schema_version());
+		else
+			fprintf(stderr, "nfsweep plot: open %s: %s\n", path, strerror(-r));
+		table_close(&tr);
+		return -1;
+	}
 	for (int p = 0; p < MAX_POINTS; p++)
 		for (int h = 0; h < MAX_SERIES; h++)
 			hc->iops[p][h] = NAN;
-	while ((r = csv_read_record(in, &rec, &line)) == 1) {
-		int p, h, before = hc->npoints;
-
-		if (header || rec.n <= (size_t)c_w) { /* write_iops: the last column read */
-			header = 0;
+	while (table_next(&tr) == 1) {
+		if (!table_whole(&tr))
 			continue;
-		}
-		p = find(hc->points, &hc->npoints, MAX_POINTS, rec.cells[c_json]);
-		h = find(hc->hosts, &hc->nhosts, MAX_SERIES, rec.cells[c_host]);
-		if (p < 0 || h < 0) {
+		if (add_row(hc, &tr))
 			hc->skipped = 1;
-			continue;
-		}
-		if (hc->npoints > before)
-			snprintf(hc->titles[p], sizeof(hc->titles[p]), "%s %s %s%s",
-				 rec.cells[c_prof], rec.cells[c_tgt],
-				 rec.cells[c_lp][0] ? "load " : "r",
-				 rec.cells[c_lp][0] ? rec.cells[c_lp] : rec.cells[c_read]);
-		if (rec.cells[c_r][0] || rec.cells[c_w][0])
-			hc->iops[p][h] = atof(rec.cells[c_r]) + atof(rec.cells[c_w]);
-		ret = 0;
+		else
+			ret = 0;
 	}
-	csv_record_free(&rec);
-	fclose(in);
+	table_close(&tr);
 	return ret;
 }
 

@@ -12,7 +12,7 @@
 
 #include "plot/gnuplot.h"
 #include "plot/plot.h"
-#include "results/csv.h"
+#include "results/table_read.h"
 #include "results/detail_file.h"
 #include "results/schema.h"
 
@@ -51,46 +51,47 @@ static int series_index(struct ops_chart *oc, const char *title)
 	return oc->nseries++;
 }
 
+/* The series of the row @tr read: "profile target read|load point N job". */
+static void series_title(const struct table_read *tr, char *title, size_t len)
+{
+	const char *lp = table_cell(tr, OPS_COL_load_point);
+
+	snprintf(title, len, "%s %s %s%s %s", table_cell(tr, OPS_COL_profile),
+		 table_cell(tr, OPS_COL_target), lp[0] ? "load point " : "read ",
+		 lp[0] ? lp : table_cell(tr, OPS_COL_read_pct), table_cell(tr, OPS_COL_job));
+}
+
 /*
  * Read the detail file into one data file per series ("s<N>.dat" lines:
  * op index, p50, p99). 1 when there is no file or no row with a latency.
  */
 static int write_data(struct plot_ctx *c, struct ops_chart *oc, const char *ops_path)
 {
-	int col_profile = table_find(&table_ops, "profile"),
-	    col_target = table_find(&table_ops, "target");
-	int col_read = table_find(&table_ops, "read_pct"),
-	    col_lp = table_find(&table_ops, "load_point");
-	int col_job = table_find(&table_ops, "job"), col_op = table_find(&table_ops, "op");
-	int col_n = table_find(&table_ops, "count");
-	int col_p50 = table_find(&table_ops, "lat_p50_ms"),
-	    col_p99 = table_find(&table_ops, "lat_p99_ms");
-	struct csv_record rec = { 0 };
-	FILE *in, *out[MAX_SERIES] = { 0 };
-	size_t line = 0;
-	int r, header = 1, ret = 1;
+	struct table_read tr;
+	FILE *out[MAX_SERIES] = { 0 };
+	int r = table_open_as(&tr, ops_path, &table_ops), ret = 1;
 
-	in = fopen(ops_path, "r");
-	if (!in)
-		return errno == ENOENT ? 1 :
-					 (fprintf(stderr, "nfsweep plot: open %s: %s\n", ops_path,
-						  strerror(errno)),
-					  -1);
-	while ((r = csv_read_record(in, &rec, &line)) == 1) {
+	if (r == -ENOENT || r == -ENODATA)
+		return 1;
+	if (r) {
+		if (r == -EPROTO)
+			fprintf(stderr, "nfsweep plot: %s: not an ops file of schema %s\n",
+				ops_path, schema_version());
+		else
+			fprintf(stderr, "nfsweep plot: open %s: %s\n", ops_path, strerror(-r));
+		table_close(&tr);
+		return -1;
+	}
+	while (table_next(&tr) == 1) {
 		char title[160], name[32], path[PATH_MAX];
 		int s, x;
 
-		if (header || rec.n <= (size_t)col_p99 || atof(rec.cells[col_n]) <= 0 ||
-		    !rec.cells[col_p50][0]) {
-			header = 0;
+		if (!table_whole(&tr) || atof(table_cell(&tr, OPS_COL_count)) <= 0 ||
+		    !table_cell(&tr, OPS_COL_lat_p50_ms)[0])
 			continue;
-		}
-		snprintf(title, sizeof(title), "%s %s %s%s %s", rec.cells[col_profile],
-			 rec.cells[col_target], rec.cells[col_lp][0] ? "load point " : "read ",
-			 rec.cells[col_lp][0] ? rec.cells[col_lp] : rec.cells[col_read],
-			 rec.cells[col_job]);
+		series_title(&tr, title, sizeof(title));
 		s = series_index(oc, title);
-		x = op_index(oc, rec.cells[col_op]);
+		x = op_index(oc, table_cell(&tr, OPS_COL_op));
 		if (s < 0 || x < 0)
 			continue;
 		if (!out[s]) {
@@ -101,11 +102,11 @@ static int write_data(struct plot_ctx *c, struct ops_chart *oc, const char *ops_
 				break;
 			}
 		}
-		fprintf(out[s], "%d %s %s\n", x, rec.cells[col_p50], rec.cells[col_p99]);
+		fprintf(out[s], "%d %s %s\n", x, table_cell(&tr, OPS_COL_lat_p50_ms),
+			table_cell(&tr, OPS_COL_lat_p99_ms));
 		ret = 0;
 	}
-	csv_record_free(&rec);
-	fclose(in);
+	table_close(&tr);
 	for (int i = 0; i < MAX_SERIES; i++)
 		if (out[i])
 			fclose(out[i]);

@@ -9,7 +9,7 @@
 
 #include "plot/gnuplot.h"
 #include "plot/plot.h"
-#include "results/chart_table.h"
+#include "plot/chart_table.h"
 
 struct profile_chart {
 	int p, mib;

@@ -13,9 +13,9 @@
 
 #include "plot/gnuplot.h"
 #include "plot/plot.h"
-#include "results/csv.h"
 #include "results/schema.h"
 #include "results/seconds.h"
+#include "results/table_read.h"
 #include "util/paths.h"
 #include "util/sink.h"
 
@@ -32,6 +32,30 @@ struct marks {
 	int n, target; /* target: the one whose points are marked, -1 none yet */
 };
 
+/* One point's seconds (its row read by @tr) at its offset from @first; 1 when it had any. */
+static int point_seconds(const struct table_read *tr, const char *dir, int mib, time_t first,
+			 int tg, FILE *out, struct marks *mk)
+{
+	time_t start = schema_time(table_cell(tr, COL_start_time));
+	struct seconds s = { 0 };
+	int had;
+
+	seconds_read(dir, table_cell(tr, COL_fio_json), mib, &s);
+	had = s.n > 1; /* second 0 has no full second of samples */
+	if (had && (mk->target < 0 || mk->target == tg) && mk->n < MAX_MARKS) {
+		mk->target = tg;
+		mk->x[mk->n] = (long)(start - first);
+		mk->pct[mk->n++] = atoi(table_cell(tr, COL_read_pct));
+	}
+	if (had) {
+		for (size_t sec = 1; sec < s.n; sec++)
+			fprintf(out, "%ld %.3f\n", (long)(start - first) + (long)sec, s.v[sec]);
+		fputc('\n', out);
+	}
+	seconds_free(&s);
+	return had;
+}
+
 static int write_data(struct plot_ctx *c, int p, int mib, FILE *out, int has[RT_MAX],
 		      struct marks *mk)
 {
@@ -43,44 +67,22 @@ static int write_data(struct plot_ctx *c, int p, int mib, FILE *out, int has[RT_
 	if (path_dir_of(c->csv_path, dir, sizeof(dir)))
 		return 0;
 	for (int tg = 0; tg < t->ntargets; tg++) {
-		struct csv_record rec = { 0 };
-		size_t line = 0;
-		FILE *f = fopen(c->csv_path, "r");
+		struct table_read tr;
+		int ok = !table_open_as(&tr, c->csv_path, &table_results);
 
 		fprintf(out, "# target %s: seconds since the sweep's first point, %s\n",
 			t->targets[tg], mib ? "MiB/s" : "IOPS");
-		if (f && csv_read_record(f, &rec, &line) == 1)
-			while (csv_read_record(f, &rec, &line) == 1) {
-				struct seconds s = { 0 };
-				time_t start;
-
-				if (rec.n <= COL_fio_json)
-					continue;
-				start = schema_time(rec.cells[COL_start_time]);
-				if (strcmp(rec.cells[COL_profile], t->profiles[p]) ||
-				    strcmp(rec.cells[COL_target], t->targets[tg]))
-					continue;
-				seconds_read(dir, rec.cells[COL_fio_json], mib, &s);
-				if (s.n > 1 && (mk->target < 0 || mk->target == tg) &&
-				    mk->n < MAX_MARKS) {
-					mk->target = tg;
-					mk->x[mk->n] = (long)(start - first);
-					mk->pct[mk->n++] = atoi(rec.cells[COL_read_pct]);
-				}
-				if (s.n > 1) { /* second 0 has no full second of samples */
-					for (size_t sec = 1; sec < s.n; sec++)
-						fprintf(out, "%ld %.3f\n",
-							(long)(start - first) + (long)sec,
-							s.v[sec]);
-					fputc('\n', out);
-					has[tg] = 1;
-					points++;
-				}
-				seconds_free(&s);
+		while (ok && table_next(&tr) == 1) {
+			if (!table_whole(&tr) ||
+			    strcmp(table_cell(&tr, COL_profile), t->profiles[p]) ||
+			    strcmp(table_cell(&tr, COL_target), t->targets[tg]))
+				continue;
+			if (point_seconds(&tr, dir, mib, first, tg, out, mk)) {
+				has[tg] = 1;
+				points++;
 			}
-		csv_record_free(&rec);
-		if (f)
-			fclose(f);
+		}
+		table_close(&tr);
 		fprintf(out, "\n\n");
 	}
 	return points;

@@ -13,7 +13,7 @@
 #include "cli/version.h"
 #include "report/page.h"
 #include "report/report.h"
-#include "report/rows.h"
+#include "results/rows.h"
 
 static void facts(struct page *pg, const struct rows run[2])
 {

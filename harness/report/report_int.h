@@ -8,7 +8,7 @@
 #include "plot/plot.h"
 #include "report/page.h"
 #include "report/report.h"
-#include "report/rows.h"
+#include "results/rows.h"
 #include "results/reference.h"
 #include "results/results_table.h"
 

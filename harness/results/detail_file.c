@@ -7,7 +7,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "results/csv.h"
+#include "results/table_read.h"
+#include "util/csv.h"
 #include "results/problems.h"
 #include "results/detail_file.h"
 #include "util/paths.h"
@@ -33,28 +34,32 @@ int detail_path(const char *results_path, const struct table_info *t, char *buf,
 	return path_beside(results_path, ext, buf, len);
 }
 
-/* Is the header of @f @t's? 1 yes, 0 no (@why), -1 no header (an empty file). */
-static int header_is(FILE *f, const struct table_info *t, char *why, size_t len)
+/* Is the header @t's, exactly? 1 yes, 0 no (@why). */
+static int header_is(const struct csv_record *hdr, const struct table_info *t, char *why,
+		     size_t len)
 {
-	struct csv_record rec = { 0 };
-	size_t line = 0;
-	int r = csv_read_record(f, &rec, &line), ok = 1;
+	int ok = hdr->n == (size_t)t->ncols;
 
-	if (r != 1) {
-		csv_record_free(&rec);
-		return -1;
-	}
-	if (rec.n != (size_t)t->ncols)
-		ok = 0;
-	for (size_t i = 0; ok && i < rec.n; i++)
-		ok = !strcmp(rec.cells[i], t->cols[i].name);
+	for (size_t i = 0; ok && i < hdr->n; i++)
+		ok = !strcmp(hdr->cells[i], t->cols[i].name);
 	if (!ok)
 		snprintf(why, len,
 			 "its header is not that of %s in schema %s (%zu columns, the "
 			 "first '%s')",
-			 t->file, schema_version(), rec.n, rec.n ? rec.cells[0] : "");
-	csv_record_free(&rec);
+			 t->file, schema_version(), hdr->n, hdr->n ? hdr->cells[0] : "");
 	return ok;
+}
+
+/* Is the header of @f @t's? 1 yes, 0 no (@why), -1 no header (an empty file), or -errno. */
+static int file_header_is(FILE *f, const struct table_info *t, char *why, size_t len)
+{
+	struct table_read tr;
+	int r = table_start(&tr, f);
+
+	if (!r)
+		r = header_is(&tr.hdr, t, why, len);
+	table_close(&tr);
+	return r == -ENODATA ? -1 : r;
 }
 
 int detail_append(const char *path, const struct table_info *t, char *const *cells)
@@ -79,7 +84,7 @@ int detail_append(const char *path, const struct table_info *t, char *const *cel
 
 		if (!f)
 			ret = -errno;
-		else if (header_is(f, t, why, sizeof(why)) != 1)
+		else if (file_header_is(f, t, why, sizeof(why)) != 1)
 			ret = -EPROTO;
 		if (f)
 			fclose(f);
@@ -99,33 +104,33 @@ int detail_append(const char *path, const struct table_info *t, char *const *cel
 int detail_repair(const char *path, const struct table_info *t, int *truncated, char *why,
 		  size_t len)
 {
-	struct csv_record rec = { 0 };
-	size_t line = 0;
-	long good_end;
-	int r, ret = 0;
-	FILE *f = fopen(path, "r+");
+	struct table_read tr;
+	long good_end = 0;
+	int r = table_open(&tr, path, "r+"), ret = 0;
 
 	*truncated = 0;
-	if (!f)
-		return errno == ENOENT ? 0 : -errno;
-	r = header_is(f, t, why, len);
-	if (r == 0) {
-		fclose(f);
+	if (r == -ENOENT)
+		return 0;
+	if (r && r != -ENODATA)
+		return r;
+	if (!r && !header_is(&tr.hdr, t, why, len)) {
+		table_close(&tr);
 		return -EPROTO;
 	}
-	good_end = r == 1 ? ftell(f) : 0;
-	while (r == 1 && (r = csv_read_record(f, &rec, &line)) == 1)
-		good_end = ftell(f);
-	if (r < 0 && good_end >= 0) {
+	if (!r) {
+		while ((r = table_next(&tr)) == 1)
+			;
+		good_end = tr.end;
+	}
+	if (r) {
 		/* A row (or a header) a crash cut short: keep every whole row. */
-		fflush(f);
-		if (ftruncate(fileno(f), good_end))
+		fflush(tr.f);
+		if (ftruncate(fileno(tr.f), good_end))
 			ret = -errno;
 		else
 			*truncated = 1;
 	}
-	csv_record_free(&rec);
-	fclose(f);
+	table_close(&tr);
 	return ret;
 }
 
@@ -146,59 +151,55 @@ int detail_validate(const char *path, const struct table_info *t, const struct d
 		    FILE *errs, const char *prefix, int max_errors, size_t *rows, size_t *orphans)
 {
 	int json_col = table_find(t, "fio_json"), version_col = table_find(t, "schema_version");
-	struct csv_record rec = { 0 };
+	struct table_read tr;
+	const struct csv_record *rec = &tr.rec;
 	struct done_set seen = { 0 };
-	size_t line = 0;
 	char why[256];
-	int r;
-	FILE *f = fopen(path, "r");
+	int r = table_open(&tr, path, "r");
 	struct problems pr = { errs, prefix, path, max_errors, 0 };
 
 	*rows = 0;
 	*orphans = 0;
-	if (!f)
-		return -errno;
-	r = header_is(f, t, why, sizeof(why));
-	if (r != 1) {
+	if (r && r != -ENODATA)
+		return r;
+	if (r || !header_is(&tr.hdr, t, why, sizeof(why))) {
 		problem(&pr, "1: %s", r ? "no header row" : why);
 		goto out;
 	}
-	line = 1;
-	while ((r = csv_read_record(f, &rec, &line)) == 1) {
+	while ((r = table_next(&tr)) == 1) {
 		char key[1024];
 		size_t first;
 
 		(*rows)++;
-		if (rec.n != (size_t)t->ncols) {
-			problem(&pr, "%zu: %zu cells, the header has %d", rec.line, rec.n,
+		if (rec->n != (size_t)t->ncols) {
+			problem(&pr, "%zu: %zu cells, the header has %d", rec->line, rec->n,
 				t->ncols);
 			continue;
 		}
-		if (schema_check_version(rec.cells[version_col], why, sizeof(why))) {
-			problem(&pr, "%zu: column schema_version: %s", rec.line, why);
+		if (schema_check_version(rec->cells[version_col], why, sizeof(why))) {
+			problem(&pr, "%zu: column schema_version: %s", rec->line, why);
 			continue;
 		}
 		for (int i = 0; i < t->ncols; i++)
-			if (table_check_cell(t, i, rec.cells[i], why, sizeof(why)))
-				problem(&pr, "%zu: column %s: %s", rec.line, t->cols[i].name, why);
+			if (table_check_cell(t, i, rec->cells[i], why, sizeof(why)))
+				problem(&pr, "%zu: column %s: %s", rec->line, t->cols[i].name, why);
 		/* the run record's rows are of commands, not of attempts */
 		if (json_col < 0)
 			continue;
-		if (attempts && !done_set_has(attempts, rec.cells[json_col]))
+		if (attempts && !done_set_has(attempts, rec->cells[json_col]))
 			(*orphans)++;
-		row_key(t, rec.cells, key, sizeof(key));
+		row_key(t, rec->cells, key, sizeof(key));
 		first = done_set_line(&seen, key);
 		if (first)
 			problem(&pr, "%zu: the attempt %s has this row already on line %zu",
-				rec.line, rec.cells[json_col], first);
-		else if (done_set_add(&seen, key, rec.line))
-			problem(&pr, "%zu: out of memory", rec.line);
+				rec->line, rec->cells[json_col], first);
+		else if (done_set_add(&seen, key, rec->line))
+			problem(&pr, "%zu: out of memory", rec->line);
 	}
 	if (r < 0)
-		problem(&pr, "%zu: the last row is cut short (an interrupted write?)", rec.line);
+		problem(&pr, "%zu: the last row is cut short (an interrupted write?)", rec->line);
 out:
 	done_set_free(&seen);
-	csv_record_free(&rec);
-	fclose(f);
+	table_close(&tr);
 	return pr.n;
 }

@@ -6,7 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "results/csv.h"
+#include "results/schema.h"
+#include "results/table_read.h"
 #include "util/paths.h"
 #include "results/reference.h"
 
@@ -15,91 +16,122 @@ const char *reference_default_dir(void)
 	return nfsweep_default_reference_dir();
 }
 
-const char *const reference_columns[7] = { "source", "figure", "workload", "read_pct",
-					   "metric", "value",  "unit" };
+/* A reference file: its own table (its README says what each column holds). */
+enum ref_column {
+	REF_source,
+	REF_figure,
+	REF_workload,
+	REF_read_pct,
+	REF_metric,
+	REF_value,
+	REF_unit,
+	REF_NCOLUMNS
+};
+static const struct column_info ref_columns[REF_NCOLUMNS] = {
+	[REF_source] = { "source", COL_STR, "", "" },
+	[REF_figure] = { "figure", COL_STR, "", "" },
+	[REF_workload] = { "workload", COL_STR, "", "" },
+	[REF_read_pct] = { "read_pct", COL_INT, "%", "" },
+	[REF_metric] = { "metric", COL_STR, "", "" },
+	[REF_value] = { "value", COL_NUM, "", "" },
+	[REF_unit] = { "unit", COL_STR, "", "" },
+};
+static const struct table_info table_reference = {
+	.file = "a reference file",
+	.rows = "one published figure per row",
+	.cols = ref_columns,
+	.ncols = REF_NCOLUMNS,
+	.min_cols = REF_NCOLUMNS,
+};
 
-static int is_header(const struct csv_record *rec)
+/* Is the header the reference's, in its order and nothing more? */
+static int is_header(const struct csv_record *hdr)
 {
-	if (rec->n != 7)
+	if (hdr->n != REF_NCOLUMNS)
 		return 0;
-	for (int i = 0; i < 7; i++)
-		if (strcmp(rec->cells[i], reference_columns[i]))
+	for (int i = 0; i < REF_NCOLUMNS; i++)
+		if (strcmp(hdr->cells[i], ref_columns[i].name))
 			return 0;
 	return 1;
 }
 
 /* Row problems, "" if none. */
-static const char *row_problem(const struct csv_record *rec)
+static const char *row_problem(const struct table_read *tr)
 {
 	char *end;
 	long pct;
 
-	if (rec->n != 7)
+	if (!table_whole(tr))
 		return "a row has 7 cells: source,figure,workload,read_pct,metric,value,unit";
-	for (int i = 0; i < 7; i++)
-		if (!rec->cells[i][0])
+	for (int i = 0; i < REF_NCOLUMNS; i++)
+		if (!table_cell(tr, i)[0])
 			return "no cell may be empty";
-	pct = strtol(rec->cells[3], &end, 10);
+	pct = strtol(table_cell(tr, REF_read_pct), &end, 10);
 	if (*end || pct < 0 || pct > 100)
 		return "read_pct is a whole number 0..100";
-	strtod(rec->cells[5], &end);
-	if (*end || strchr(rec->cells[5], ','))
+	strtod(table_cell(tr, REF_value), &end);
+	if (*end || strchr(table_cell(tr, REF_value), ','))
 		return "value is a decimal number with a '.' separator";
 	return "";
 }
 
+/* @path opened as a reference file: 0, -errno (the file), or -EPROTO (not its header). */
+static int open_reference(struct table_read *tr, const char *path)
+{
+	int r = table_open(tr, path, "r");
+
+	if (r == -ENODATA || (!r && !is_header(&tr->hdr)))
+		return -EPROTO;
+	return r ? r : table_map(tr, &table_reference);
+}
+
 int reference_validate(const char *path, FILE *errs, const char *prefix, size_t *rows)
 {
-	struct csv_record rec = { 0 };
-	size_t line = 0;
-	int problems = 0, r;
-	FILE *f = fopen(path, "r");
+	struct table_read tr;
+	int problems = 0, r = open_reference(&tr, path);
 
 	*rows = 0;
-	if (!f)
-		return -errno;
-	if (csv_read_record(f, &rec, &line) != 1 || !is_header(&rec)) {
+	if (r && r != -EPROTO)
+		return r;
+	if (r) {
 		fprintf(errs,
 			"%s: %s:1: not the reference header (source,figure,workload,read_pct,metric,value,unit)\n",
 			prefix, path);
 		problems++;
 	}
-	while (!problems && (r = csv_read_record(f, &rec, &line)) != 0) {
-		const char *why = r < 0 ? "the last row is cut short" : row_problem(&rec);
+	while (!problems && (r = table_next(&tr)) != 0) {
+		const char *why = r < 0 ? "the last row is cut short" : row_problem(&tr);
 
 		if (*why) {
-			fprintf(errs, "%s: %s:%zu: %s\n", prefix, path, rec.line, why);
+			fprintf(errs, "%s: %s:%zu: %s\n", prefix, path, tr.rec.line, why);
 			problems++;
 		}
 		if (r < 0)
 			break;
 		(*rows)++;
 	}
-	csv_record_free(&rec);
-	fclose(f);
+	table_close(&tr);
 	return problems;
 }
 
 static int load_file(const char *path, struct reference *r, char *why, size_t len)
 {
-	struct csv_record rec = { 0 };
-	size_t line = 0;
-	int ret = 0;
-	FILE *f = fopen(path, "r");
+	struct table_read tr;
+	int ret = open_reference(&tr, path);
 
-	if (!f) {
-		snprintf(why, len, "open %s: %s", path, strerror(errno));
+	if (ret && ret != -EPROTO) {
+		snprintf(why, len, "open %s: %s", path, strerror(-ret));
 		return -1;
 	}
-	if (csv_read_record(f, &rec, &line) != 1 || !is_header(&rec)) {
+	if (ret) {
 		snprintf(why, len, "%s: not a reference file", path);
 		ret = -1;
 	}
-	while (!ret && csv_read_record(f, &rec, &line) == 1) {
+	while (!ret && table_next(&tr) == 1) {
 		struct ref_value *p, *v;
 
-		if (*row_problem(&rec)) {
-			snprintf(why, len, "%s:%zu: %s", path, rec.line, row_problem(&rec));
+		if (*row_problem(&tr)) {
+			snprintf(why, len, "%s:%zu: %s", path, tr.rec.line, row_problem(&tr));
 			ret = -1;
 			break;
 		}
@@ -111,16 +143,15 @@ static int load_file(const char *path, struct reference *r, char *why, size_t le
 		}
 		r->v = p;
 		v = &r->v[r->n++];
-		snprintf(v->source, sizeof(v->source), "%s", rec.cells[0]);
-		snprintf(v->figure, sizeof(v->figure), "%s", rec.cells[1]);
-		snprintf(v->workload, sizeof(v->workload), "%s", rec.cells[2]);
-		v->read_pct = atoi(rec.cells[3]);
-		snprintf(v->metric, sizeof(v->metric), "%s", rec.cells[4]);
-		v->value = atof(rec.cells[5]);
-		snprintf(v->unit, sizeof(v->unit), "%s", rec.cells[6]);
+		snprintf(v->source, sizeof(v->source), "%s", table_cell(&tr, REF_source));
+		snprintf(v->figure, sizeof(v->figure), "%s", table_cell(&tr, REF_figure));
+		snprintf(v->workload, sizeof(v->workload), "%s", table_cell(&tr, REF_workload));
+		v->read_pct = atoi(table_cell(&tr, REF_read_pct));
+		snprintf(v->metric, sizeof(v->metric), "%s", table_cell(&tr, REF_metric));
+		v->value = atof(table_cell(&tr, REF_value));
+		snprintf(v->unit, sizeof(v->unit), "%s", table_cell(&tr, REF_unit));
 	}
-	csv_record_free(&rec);
-	fclose(f);
+	table_close(&tr);
 	return ret;
 }
 

@@ -17,9 +17,6 @@ struct reference {
 	size_t n;
 };
 
-/* Header of a reference file. */
-extern const char *const reference_columns[7];
-
 /* Load every *.csv in @dir. 0, or -1 with @why. */
 int reference_load_dir(const char *dir, struct reference *r, char *why, size_t len);
 void reference_free(struct reference *r);

@@ -6,10 +6,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "results/csv.h"
 #include "results/problems.h"
 #include "results/results_file.h"
 #include "results/schema.h"
+#include "results/table_read.h"
+#include "util/csv.h"
 #include "util/lock.h"
 
 /*
@@ -38,69 +39,66 @@ static int header_matches(const struct csv_record *rec, int exact, char *why, si
 
 int results_validate(const char *path, FILE *errs, const char *prefix, int max_errors, size_t *rows)
 {
-	struct csv_record rec = { 0 };
+	struct table_read tr;
 	struct done_set seen = { 0 };
-	size_t line = 0;
 	char why[256];
-	int r;
+	int r = table_open(&tr, path, "r");
 	size_t ncols;
-	FILE *f = fopen(path, "r");
 	struct problems pr = { errs, prefix, path, max_errors, 0 };
+	const struct csv_record *rec = &tr.rec;
 
 	*rows = 0;
-	if (!f)
-		return -errno;
-
-	r = csv_read_record(f, &rec, &line);
-	if (r != 1) {
+	if (r && r != -ENODATA)
+		return r;
+	if (r) {
 		problem(&pr, "1: no header row");
 		goto out;
 	}
-	if (!header_matches(&rec, 0, why, sizeof(why))) {
+	if (!header_matches(&tr.hdr, 0, why, sizeof(why))) {
 		problem(&pr, "1: %s", why);
 		goto out;
 	}
-	ncols = rec.n;
-	while ((r = csv_read_record(f, &rec, &line)) == 1) {
+	ncols = tr.hdr.n;
+	while ((r = table_next(&tr)) == 1) {
 		char key[600];
 		size_t first;
 
 		(*rows)++;
-		if (rec.n != ncols) {
-			problem(&pr, "%zu: %zu cells, the header has %zu", rec.line, rec.n, ncols);
+		if (!table_whole(&tr)) {
+			problem(&pr, "%zu: %zu cells, the header has %zu", rec->line, rec->n,
+				ncols);
 			continue;
 		}
-		if (schema_check_version(rec.cells[COL_schema_version], why, sizeof(why))) {
-			problem(&pr, "%zu: column schema_version: %s", rec.line, why);
+		if (schema_check_version(rec->cells[COL_schema_version], why, sizeof(why))) {
+			problem(&pr, "%zu: column schema_version: %s", rec->line, why);
 			continue;
 		}
 		for (size_t i = 0; i < ncols; i++)
-			if (schema_check_cell((enum column)i, rec.cells[i], why, sizeof(why)))
-				problem(&pr, "%zu: column %s: %s", rec.line, columns[i].name, why);
-		if (strcmp(rec.cells[COL_status], STATUS_OK))
+			if (schema_check_cell((enum column)i, rec->cells[i], why, sizeof(why)))
+				problem(&pr, "%zu: column %s: %s", rec->line, columns[i].name, why);
+		if (strcmp(rec->cells[COL_status], STATUS_OK))
 			continue;
-		results_row_key(rec.cells, rec.n, key, sizeof(key));
+		results_row_key(rec->cells, rec->n, key, sizeof(key));
 		first = done_set_line(&seen, key);
 		if (first)
 			problem(&pr,
 				"%zu: the point %s %s read %s%% repeat %s was measured ok already on line "
 				"%zu: two figures of one point (measured at the same time?)",
-				rec.line, rec.cells[COL_profile], rec.cells[COL_target],
-				rec.cells[COL_read_pct], rec.cells[COL_repeat], first);
-		else if (done_set_add(&seen, key, rec.line))
-			problem(&pr, "%zu: out of memory", rec.line);
+				rec->line, rec->cells[COL_profile], rec->cells[COL_target],
+				rec->cells[COL_read_pct], rec->cells[COL_repeat], first);
+		else if (done_set_add(&seen, key, rec->line))
+			problem(&pr, "%zu: out of memory", rec->line);
 	}
-	if (r < 0 && line > rec.line)
+	if (r < 0 && tr.line > rec->line)
 		problem(&pr,
 			"%zu: a quote opened on this line is never closed: lines %zu to "
 			"%zu, the end, cannot be read as rows",
-			rec.line, rec.line, line);
+			rec->line, rec->line, tr.line);
 	else if (r < 0)
-		problem(&pr, "%zu: the last row is cut short (an interrupted write?)", rec.line);
+		problem(&pr, "%zu: the last row is cut short (an interrupted write?)", rec->line);
 out:
 	done_set_free(&seen);
-	csv_record_free(&rec);
-	fclose(f);
+	table_close(&tr);
 	return pr.n;
 }
 
@@ -164,20 +162,18 @@ void results_row_key(char *const *cells, size_t n, char *key, size_t len)
 
 int results_attempts(const char *path, int ok_only, struct done_set *attempts)
 {
-	struct csv_record rec = { 0 };
-	size_t line = 0;
-	int ret = 0;
-	FILE *f = fopen(path, "r");
+	struct table_read tr;
+	int ret = table_open(&tr, path, "r");
+	const struct csv_record *rec = &tr.rec;
 
-	if (!f)
-		return -errno;
-	if (csv_read_record(f, &rec, &line) == 1)
-		while (!ret && csv_read_record(f, &rec, &line) == 1)
-			if (rec.n > COL_fio_json && rec.cells[COL_fio_json][0] &&
-			    (!ok_only || !strcmp(rec.cells[COL_status], STATUS_OK)))
-				ret = done_set_add(attempts, rec.cells[COL_fio_json], rec.line);
-	csv_record_free(&rec);
-	fclose(f);
+	if (ret && ret != -ENODATA)
+		return ret;
+	ret = 0;
+	while (!ret && table_next(&tr) == 1)
+		if (rec->n > COL_fio_json && rec->cells[COL_fio_json][0] &&
+		    (!ok_only || !strcmp(rec->cells[COL_status], STATUS_OK)))
+			ret = done_set_add(attempts, rec->cells[COL_fio_json], rec->line);
+	table_close(&tr);
 	return ret;
 }
 
@@ -233,54 +229,50 @@ int results_row_check(const struct csv_record *rec, char *why, size_t len)
 int results_scan_for_resume(const char *path, const struct row *config, struct done_set *done,
 			    int *truncated, char *why, size_t whylen)
 {
-	struct csv_record rec = { 0 };
-	size_t line = 0;
-	long good_end;
-	int r, ret = 0;
+	struct table_read tr;
+	const struct csv_record *rec = &tr.rec;
+	int r = table_open(&tr, path, "r+"), ret = 0;
 	char cwhy[300];
-	FILE *f = fopen(path, "r+");
 
 	*truncated = 0;
-	if (!f)
-		return -errno;
-	r = csv_read_record(f, &rec, &line);
-	if (r != 1 || !header_matches(&rec, 1, why, whylen)) {
-		if (r != 1)
+	if (r && r != -ENODATA)
+		return r;
+	if (r || !header_matches(&tr.hdr, 1, why, whylen)) {
+		if (r)
 			snprintf(why, whylen, "no header row");
 		ret = -EPROTO;
 		goto out;
 	}
-	good_end = ftell(f);
-	while ((r = csv_read_record(f, &rec, &line)) == 1) {
+	while ((r = table_next(&tr)) == 1) {
 		char key[512];
 
-		if (rec.n != NCOLUMNS) {
-			snprintf(why, whylen, "line %zu has %zu cells, not %d", rec.line, rec.n,
+		if (rec->n != NCOLUMNS) {
+			snprintf(why, whylen, "line %zu has %zu cells, not %d", rec->line, rec->n,
 				 NCOLUMNS);
 			ret = -EPROTO;
 			goto out;
 		}
-		if (results_row_check(&rec, cwhy, sizeof(cwhy))) {
-			snprintf(why, whylen, "line %zu: %s (nfsweep validate %s)", rec.line, cwhy,
+		if (results_row_check(rec, cwhy, sizeof(cwhy))) {
+			snprintf(why, whylen, "line %zu: %s (nfsweep validate %s)", rec->line, cwhy,
 				 path);
 			ret = -EPROTO;
 			goto out;
 		}
-		ret = same_config(&rec, config, why, whylen);
+		ret = same_config(rec, config, why, whylen);
 		if (ret)
 			goto out;
-		good_end = ftell(f);
-		if (strcmp(rec.cells[COL_status], "ok"))
+		if (strcmp(rec->cells[COL_status], "ok"))
 			continue;
-		results_point_key(rec.cells[COL_profile], rec.cells[COL_target],
-				  rec.cells[COL_read_pct], rec.cells[COL_repeat], key, sizeof(key));
-		if (!done_set_has(done, key) && (ret = done_set_add(done, key, rec.line)))
+		results_point_key(rec->cells[COL_profile], rec->cells[COL_target],
+				  rec->cells[COL_read_pct], rec->cells[COL_repeat], key,
+				  sizeof(key));
+		if (!done_set_has(done, key) && (ret = done_set_add(done, key, rec->line)))
 			goto out;
 	}
 	if (r < 0) {
 		/* A row a crash cut short: drop it, keep every whole one. */
-		fflush(f);
-		if (ftruncate(fileno(f), good_end)) {
+		fflush(tr.f);
+		if (ftruncate(fileno(tr.f), tr.end)) {
 			ret = -errno;
 			snprintf(why, whylen, "ftruncate to the last whole row failed");
 			goto out;
@@ -288,8 +280,7 @@ int results_scan_for_resume(const char *path, const struct row *config, struct d
 		*truncated = 1;
 	}
 out:
-	csv_record_free(&rec);
-	fclose(f);
+	table_close(&tr);
 	return ret;
 }
 

@@ -7,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "results/csv.h"
+#include "results/table_read.h"
+#include "util/csv.h"
 #include "results/results_file.h"
 #include "results/results_table.h"
 #include "results/row.h"
@@ -167,58 +168,56 @@ static int table_add_ok(struct results_table *t, struct done_set *seen,
 int results_table_load(const char *path, struct results_table *t, char *why, size_t len)
 {
 	struct done_set seen = { 0 };
-	struct csv_record rec = { 0 };
-	size_t line = 0;
+	struct table_read tr;
+	const struct csv_record *rec = &tr.rec;
 	char vwhy[256];
-	int r, ret = 0;
-	FILE *f = fopen(path, "r");
+	int r = table_open(&tr, path, "r"), ret = 0;
 
 	memset(t, 0, sizeof(*t));
 	for (int i = 0; i < RT_MAX; i++)
 		t->nconnect[i] = t->transports[i] = -1;
-	if (!f) {
-		snprintf(why, len, "open %s: %s", path, strerror(errno));
+	if (r && r != -ENODATA) {
+		snprintf(why, len, "open %s: %s", path, strerror(-r));
 		return -1;
 	}
-	if (csv_read_record(f, &rec, &line) != 1 || rec.n < SCHEMA_MIN_COLUMNS ||
-	    rec.n > NCOLUMNS || schema_find(rec.cells[0]) != 0) {
+	if (r || tr.hdr.n < SCHEMA_MIN_COLUMNS || tr.hdr.n > NCOLUMNS ||
+	    schema_find(tr.hdr.cells[0]) != 0) {
 		snprintf(why, len,
 			 "%s is not a results file of schema %s (nfsweep validate tells why)", path,
 			 schema_version());
 		ret = -1;
 		goto out;
 	}
-	while ((r = csv_read_record(f, &rec, &line)) == 1) {
-		if (results_row_check(&rec, vwhy, sizeof(vwhy))) {
-			note_unused(t, rec.line, "%s", vwhy);
+	while ((r = table_next(&tr)) == 1) {
+		if (results_row_check(rec, vwhy, sizeof(vwhy))) {
+			note_unused(t, rec->line, "%s", vwhy);
 			continue;
 		}
 		if (!t->note[0] && !t->first_time[0]) {
-			snprintf(t->note, sizeof(t->note), "%s", row_text(rec.cells[COL_note]));
+			snprintf(t->note, sizeof(t->note), "%s", row_text(rec->cells[COL_note]));
 			snprintf(t->first_time, sizeof(t->first_time), "%s",
-				 rec.cells[COL_start_time]);
+				 rec->cells[COL_start_time]);
 		}
-		if (strcmp(rec.cells[COL_status], STATUS_OK)) {
+		if (strcmp(rec->cells[COL_status], STATUS_OK)) {
 			t->failed++;
 			continue;
 		}
-		if (table_add_ok(t, &seen, &rec, path, why, len)) {
+		if (table_add_ok(t, &seen, rec, path, why, len)) {
 			ret = -1;
 			goto out;
 		}
 	}
 	/* the end of the file is not a whole row: named like any other line not used */
-	if (r < 0 && !ret && line > rec.line)
-		note_unused(t, rec.line,
+	if (r < 0 && tr.line > rec->line)
+		note_unused(t, rec->line,
 			    "a quote opened here is never closed: lines %zu to %zu, "
 			    "the end, are no rows",
-			    rec.line, line);
-	else if (r < 0 && !ret)
-		note_unused(t, rec.line, "the last row is cut short (an interrupted write?)");
+			    rec->line, tr.line);
+	else if (r < 0)
+		note_unused(t, rec->line, "the last row is cut short (an interrupted write?)");
 out:
 	done_set_free(&seen);
-	fclose(f);
-	csv_record_free(&rec);
+	table_close(&tr);
 	return ret;
 }
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "results/csv.h"
+#include "results/table_read.h"
 #include "results/seconds.h"
 #include "results/schema.h"
 #include "util/paths.h"
@@ -68,33 +68,32 @@ size_t seconds_read(const char *dir, const char *json, int mib, struct seconds *
 int seconds_of_point(const char *csv, const char *profile, const char *target, int read_pct,
 		     int mib, struct seconds *s)
 {
-	struct csv_record rec = { 0 };
+	struct table_read tr;
 	char dir[PATH_MAX];
-	size_t line = 0;
 	int ret = -1;
-	FILE *f;
 
 	s->v = NULL;
 	s->n = 0;
 	if (path_dir_of(csv, dir, sizeof(dir)))
 		return -1;
-	f = fopen(csv, "r");
-	if (!f)
+	if (table_open_as(&tr, csv, &table_results)) {
+		table_close(&tr);
 		return -1;
-	if (csv_read_record(f, &rec, &line) == 1)
-		while (csv_read_record(f, &rec, &line) == 1) {
-			char **c = rec.cells;
+	}
+	while (table_next(&tr) == 1) {
+		const char *json = table_cell(&tr, COL_fio_json);
 
-			if (rec.n <= COL_fio_json || strcmp(c[COL_status], STATUS_OK) ||
-			    c[COL_load_point][0] || strcmp(c[COL_profile], profile) ||
-			    strcmp(c[COL_target], target) || atoi(c[COL_read_pct]) != read_pct)
-				continue;
-			if (c[COL_fio_json][0])
-				ret = (int)seconds_read(dir, c[COL_fio_json], mib, s);
-			break;
-		}
-	csv_record_free(&rec);
-	fclose(f);
+		if (!table_whole(&tr) || strcmp(table_cell(&tr, COL_status), STATUS_OK) ||
+		    table_cell(&tr, COL_load_point)[0] ||
+		    strcmp(table_cell(&tr, COL_profile), profile) ||
+		    strcmp(table_cell(&tr, COL_target), target) ||
+		    atoi(table_cell(&tr, COL_read_pct)) != read_pct)
+			continue;
+		if (json[0])
+			ret = (int)seconds_read(dir, json, mib, s);
+		break;
+	}
+	table_close(&tr);
 	return ret;
 }
 

@@ -5,7 +5,7 @@
 /* What the workbook's writers share (workbook.c, sheet_charts.c). */
 #include <xlsxwriter.h>
 
-#include "results/chart_table.h"
+#include "plot/chart_table.h"
 #include "sheet/workbook.h"
 
 struct book {

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "report/facts.h"
-#include "report/rows.h"
+#include "results/rows.h"
 #include "results/detail_file.h"
 #include "results/schema.h"
 #include "sheet/sheet_int.h"

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "cli/version.h"
-#include "results/csv.h"
+#include "util/csv.h"
 #include "results/schema.h"
 #include "util/sink.h"
 #include "util/strbuf.h"

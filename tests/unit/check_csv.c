@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "results/csv.h"
+#include "util/csv.h"
 #include "helpers.h"
 
 static const struct {

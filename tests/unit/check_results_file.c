@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "results/csv.h"
+#include "util/csv.h"
 #include "helpers.h"
 #include "results/results_file.h"
 #include "results/row.h"

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * results/row.c: numbers as a spreadsheet reads them, cells replaced and freed; report/rows.c:
- * a file read by the schema's column ids, and its one rule for a column the header lacks.
+ * results/row.c: numbers as a spreadsheet reads them, cells replaced and freed; results/rows.c
+ * and results/table_read.c: a file read by the schema's column ids, the one rule for a column
+ * the header lacks, the lines that cannot be used said and not read as rows.
  */
 #include <check.h>
 #include <errno.h>
@@ -11,7 +12,8 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "report/rows.h"
+#include "results/rows.h"
+#include "results/table_read.h"
 #include "results/row.h"
 
 START_TEST(test_numbers)
@@ -130,6 +132,64 @@ START_TEST(test_rows_missing_column)
 }
 END_TEST
 
+/* @n cells of FILE.run.csv into @text: its header (@row 0), or row @row: "r<row>" in each */
+static void run_line(char *text, size_t len, int row, int n, const char *end)
+{
+	for (int c = 0; c < n; c++)
+		snprintf(text + strlen(text), len - strlen(text), "%s%s", c ? "," : "",
+			 row ? (char[8]){ 'r', (char)('0' + row), 0 } : table_run.cols[c].name);
+	snprintf(text + strlen(text), len - strlen(text), "%s", end);
+}
+
+START_TEST(test_rows_unused)
+{
+	char path[64], text[8192] = "";
+	struct rows t;
+
+	/* line 3 a row cut short (or two merged); line 5 a write that did not finish */
+	run_line(text, sizeof(text), 0, RUN_NCOLUMNS, "\n");
+	run_line(text, sizeof(text), 1, RUN_NCOLUMNS, "\n");
+	run_line(text, sizeof(text), 2, RUN_NCOLUMNS - 2, "\n");
+	run_line(text, sizeof(text), 3, RUN_NCOLUMNS, "\n");
+	run_line(text, sizeof(text), 4, 3, "");
+	rows_file(path, sizeof(path), text);
+	ck_assert_int_eq(rows_load(path, &table_run, &t), 0);
+	ck_assert_uint_eq(t.n, 2);
+	ck_assert_str_eq(run_at(&t, 1, RUN_COL_command_line), "r3");
+	ck_assert_uint_eq(t.nunused, 2);
+	ck_assert_uint_eq(t.unused[0], 3);
+	ck_assert_uint_eq(t.unused[1], 5);
+	rows_free(&t);
+	unlink(path);
+}
+END_TEST
+
+START_TEST(test_table_read)
+{
+	char path[64];
+	struct table_read tr;
+
+	rows_file(path, sizeof(path), "");
+	ck_assert_int_eq(table_open(&tr, path, "r"), -ENODATA);
+	table_close(&tr);
+	/* columns by name in any order; a quote never closed: the end is no row, from line 3 */
+	rows_file(path, sizeof(path), "target,x,profile\nnc1,1,rand4k\n\"nc8,2,\nrand4k\n");
+	ck_assert_int_eq(table_open(&tr, path, "r"), 0);
+	ck_assert_int_eq(table_map(&tr, &table_compare), -EPROTO);
+	ck_assert(table_has(&tr, COMPARE_COL_target) && !table_has(&tr, COMPARE_COL_read_pct));
+	ck_assert_int_eq(table_next(&tr), 1);
+	ck_assert(table_whole(&tr));
+	ck_assert_str_eq(table_cell(&tr, COMPARE_COL_profile), "rand4k");
+	ck_assert_str_eq(table_cell(&tr, COMPARE_COL_read_pct), "");
+	ck_assert_int_eq(tr.end, (long)strlen("target,x,profile\nnc1,1,rand4k\n"));
+	ck_assert_int_eq(table_next(&tr), -1);
+	ck_assert_uint_eq(tr.rec.line, 3);
+	ck_assert_uint_eq(tr.line, 4);
+	table_close(&tr);
+	unlink(path);
+}
+END_TEST
+
 Suite *make_row_suite(void)
 {
 	Suite *s = suite_create("row");
@@ -141,6 +201,8 @@ Suite *make_row_suite(void)
 	tc = tcase_create("rows");
 	tcase_add_test(tc, test_rows_by_id);
 	tcase_add_test(tc, test_rows_missing_column);
+	tcase_add_test(tc, test_rows_unused);
+	tcase_add_test(tc, test_table_read);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -6,75 +6,61 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/rows.h"
+#include "results/rows.h"
 #include "results/row.h"
+#include "results/table_read.h"
 
-/*
- * t->map from the header: each of the table's columns to the file's. 0, -ENOMEM, or -EPROTO
- * when a column of the table's oldest minor is missing (the one rule: rows.h).
- */
-static int rows_map(struct rows *t)
+/* @p[*n] = @v, grown by doubling from 64. 0 or -ENOMEM. */
+static int push(void **p, size_t *n, size_t *cap, size_t size, const void *v)
 {
-	t->map = malloc((size_t)t->ti->ncols * sizeof(*t->map));
-	if (!t->map)
-		return -ENOMEM;
-	for (int c = 0; c < t->ti->ncols; c++) {
-		t->map[c] = -1;
-		for (size_t k = 0; k < t->hdr.n; k++)
-			if (!strcmp(t->hdr.cells[k], t->ti->cols[c].name)) {
-				t->map[c] = (int)k;
-				break;
-			}
-		if (t->map[c] < 0 && c < t->ti->min_cols)
-			return -EPROTO;
+	if (*n == *cap) {
+		size_t ncap = *cap ? 2 * *cap : 64;
+		void *np = realloc(*p, ncap * size);
+
+		if (!np)
+			return -ENOMEM;
+		*p = np;
+		*cap = ncap;
 	}
+	memcpy((char *)*p + (*n)++ * size, v, size);
 	return 0;
 }
 
 int rows_load(const char *path, const struct table_info *ti, struct rows *t)
 {
-	size_t line = 0, cap = 0;
-	FILE *f = fopen(path, "r");
-	int r;
+	struct table_read tr;
+	size_t cap = 0, ucap = 0;
+	int r = table_open_as(&tr, path, ti);
 
 	memset(t, 0, sizeof(*t));
 	t->ti = ti;
-	if (!f)
-		return -errno;
-	if (csv_read_record(f, &t->hdr, &line) != 1) {
-		fclose(f);
-		return -EPROTO;
-	}
-	r = rows_map(t);
-	if (r) {
-		fclose(f);
-		rows_free(t);
-		return r;
-	}
-	for (;;) {
-		struct csv_record rec = { 0 };
+	while (!r) {
+		int got = table_next(&tr);
+		size_t line = tr.rec.line;
 
-		r = csv_read_record(f, &rec, &line);
-		if (r != 1) {
-			csv_record_free(&rec);
+		if (!got)
 			break;
+		if (got == 1 && table_whole(&tr)) {
+			r = push((void **)&t->r, &t->n, &cap, sizeof(*t->r), &tr.rec);
+			if (!r)
+				memset(&tr.rec, 0,
+				       sizeof(tr.rec)); /* the row's cells are t's now */
+		} else {
+			r = push((void **)&t->unused, &t->nunused, &ucap, sizeof(line), &line);
+			if (got < 0) /* a last row cut short: the end */
+				break;
 		}
-		if (t->n == cap) {
-			size_t ncap = cap ? 2 * cap : 64;
-			struct csv_record *nr = realloc(t->r, ncap * sizeof(*nr));
-
-			if (!nr) {
-				csv_record_free(&rec);
-				fclose(f);
-				rows_free(t);
-				return -ENOMEM;
-			}
-			t->r = nr;
-			cap = ncap;
-		}
-		t->r[t->n++] = rec;
 	}
-	fclose(f);
+	if (r < 0) {
+		table_close(&tr);
+		rows_free(t);
+		return r == -ENODATA ? -EPROTO : r;
+	}
+	t->hdr = tr.hdr;
+	t->map = tr.map;
+	tr.map = NULL;
+	memset(&tr.hdr, 0, sizeof(tr.hdr));
+	table_close(&tr);
 	return 0;
 }
 
@@ -147,6 +133,7 @@ void rows_free(struct rows *t)
 		csv_record_free(&t->r[i]);
 	free(t->r);
 	free(t->map);
+	free(t->unused);
 	csv_record_free(&t->hdr);
 	memset(t, 0, sizeof(*t));
 }

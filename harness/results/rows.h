@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef NFSWEEP_REPORT_ROWS_H
-#define NFSWEEP_REPORT_ROWS_H
+#ifndef NFSWEEP_RESULTS_ROWS_H
+#define NFSWEEP_RESULTS_ROWS_H
 
 /*
  * A CSV file of one of the schema's tables held whole, its cells read by the
@@ -8,15 +8,13 @@
  * column that does not exist does not compile. The report and the workbook
  * read the results file and every file beside it through it.
  *
- * The one rule for a column the file's header lacks (rows_load): a column of
- * a later schema minor than the file's (its id at or past the table's
- * min_cols) reads as ""; a file without one of the others is not of that
- * table, and is refused.
+ * Read through table_read.h, with its one rule for a column the header
+ * lacks; the lines it could not use are listed, not held as rows.
  */
 #include <stddef.h>
 
-#include "results/csv.h"
 #include "results/schema.h"
+#include "util/csv.h"
 #include "util/strbuf.h"
 
 struct rows {
@@ -25,6 +23,8 @@ struct rows {
 	struct csv_record hdr;
 	struct csv_record *r;
 	size_t n;
+	/* the lines not used: rows of another cell count than the header's, a last one cut short */
+	size_t *unused, nunused;
 };
 
 /*

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef NFSWEEP_CSV_H
-#define NFSWEEP_CSV_H
+#ifndef NFSWEEP_UTIL_CSV_H
+#define NFSWEEP_UTIL_CSV_H
 
 /*
  * RFC 4180 CSV: CRLF line ends (what the RFC and spreadsheets expect), a

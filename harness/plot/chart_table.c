@@ -7,9 +7,9 @@
 
 #include "curve/curve.h"
 #include "curve/ort.h"
-#include "results/chart_table.h"
+#include "plot/chart_table.h"
 #include "results/compare.h"
-#include "results/csv.h"
+#include "util/csv.h"
 #include "util/paths.h"
 
 /* A column of @ct: the .def's column @def, of target @tg (-1: not a pattern). */

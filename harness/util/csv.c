@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "results/csv.h"
+#include "util/csv.h"
 #include "util/paths.h"
 
 static int needs_quotes(const char *s)
