@@ -12,6 +12,8 @@
 #     name, an undefined one
 #   - names: docs/CONTRIBUTING.md names every test, tool and source folder
 #     that exists, and its ASan list is tests/Makefile's
+#   - arrows: harness/'s folders include one another without a loop (a folder
+#     that another needs does not need it back: harness/README.md, "The rule")
 #   - history: every commit subject since the rule began is at most 72 chars
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -86,6 +88,27 @@ gate_names() {
 	return $bad
 }
 
+gate_arrows() {
+	local edges d f inc loop n=0
+	edges=$(for d in harness/*/; do
+		d=${d#harness/}
+		d=${d%/}
+		for f in harness/"$d"/*.[ch]; do
+			[ -e "$f" ] || continue
+			sed -n 's|^#include "\([a-z_]*\)/.*|\1|p' "$f"
+		done | sort -u | while read -r inc; do
+			[ "$inc" = "$d" ] || [ ! -d "harness/$inc" ] || echo "$d $inc"
+		done
+	done)
+	n=$(wc -l <<<"$edges")
+	loop=$(tsort <<<"$edges" 2>&1 >/dev/null) || {
+		echo "gates: arrows: harness/'s folders include one another in a loop:"
+		grep -v 'input contains a loop' <<<"$loop" | sed 's/^tsort: /  /'
+		return 1
+	}
+	echo "gates: arrows: $n arrows between harness/'s folders, no loop"
+}
+
 # The rule holds from this commit on (docs/CONTRIBUTING.md, "History").
 HISTORY_FROM=b92d49a
 gate_history() {
@@ -102,11 +125,11 @@ gate_history() {
 }
 
 gates=("$@")
-[ ${#gates[@]} -gt 0 ] || gates=(format shellcheck python names history)
+[ ${#gates[@]} -gt 0 ] || gates=(format shellcheck python names arrows history)
 for g in "${gates[@]}"; do
 	case $g in
-	format|shellcheck|python|names|history) "gate_$g" || failed+=("$g") ;;
-	*) echo "gates: unknown gate '$g' (format shellcheck python names history)" >&2; exit 2 ;;
+	format|shellcheck|python|names|arrows|history) "gate_$g" || failed+=("$g") ;;
+	*) echo "gates: unknown gate '$g' (format shellcheck python names arrows history)" >&2; exit 2 ;;
 	esac
 done
 [ ${#failed[@]} -eq 0 ] || { echo "gates: failed: ${failed[*]}"; exit 1; }
