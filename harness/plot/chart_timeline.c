@@ -129,7 +129,11 @@ int plot_timeline_chart(struct plot_ctx *c, int p)
 			"graph 1.03 right font ',8' tc rgb '#555555'\n",
 			100 + mk.n);
 	fprintf(f, "plot \\\n");
-	for (int tg = 0; tg < t->ntargets; tg++) {
+	/*
+	 * A target without a second (its points each a second or less) is a block of comments,
+	 * which gnuplot does not count as a data set: the index is of the blocks with points.
+	 */
+	for (int tg = 0, block = 0; tg < t->ntargets; tg++) {
 		char lbl[80];
 
 		if (!has[tg])
@@ -137,7 +141,7 @@ int plot_timeline_chart(struct plot_ctx *c, int p)
 		gp_text(lbl, sizeof(lbl), t->targets[tg], 0);
 		fprintf(f,
 			"  '%s' index %d using 1:2 with lines lw 1.5 lc %d title '%s' noenhanced, \\\n",
-			dat, tg, tg + 1, lbl);
+			dat, block++, tg + 1, lbl);
 	}
 	fprintf(f, "  NaN notitle\n");
 	fclose(f);

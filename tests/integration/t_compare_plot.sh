@@ -201,6 +201,21 @@ for want in ("r100%", "r0%"):
     if want not in svg:
         sys.exit("the timeline does not mark the %s point" % want)
 PY
+# a first target whose points left no whole second of logs (a point of a second or less): the
+# other target is drawn, with its own colour (gnuplot counts no block without data, and once
+# drew target b's index as a's: "all points y value undefined", the report with no charts)
+mkdir -p "$T_DISK/tl1" && cp -r "$T_DISK/tl/s.csv" "$T_DISK/tl/fio" "$T_DISK/tl1/"
+python3 - "$T_DISK/tl1" <<'PY' || fail "the sweep's rows of target a"
+import csv, glob, os, sys
+for r in csv.DictReader(open(sys.argv[1] + "/s.csv")):
+    if r["target"] == "a" and r["fio_json"]:
+        for f in glob.glob(sys.argv[1] + "/" + r["fio_json"][:-len(".json")] + "_*.log"):
+            os.unlink(f)
+PY
+"$N" plot "$T_DISK/tl1/s.csv" --timeline >"$T_DISK/tl1.out" 2>&1 ||
+	fail "plot --timeline with no seconds of the first target: $(cat "$T_DISK/tl1.out")"
+grep -q "index 0 using 1:2 with lines lw 1.5 lc 2 title 'b'" "$T_DISK/tl1/plot/rand4k-timeline.gp" ||
+	fail "the timeline of target b alone: $(grep index "$T_DISK/tl1/plot/rand4k-timeline.gp")"
 
 # One run a side, judged by its seconds: a 13 s point has 10 whole seconds of samples, 10
 # batches of one. The file against itself: every total the same (1.000x, no difference), by
