@@ -25,11 +25,15 @@ static double num(json_object *o, const char *key)
 	return v ? json_object_get_double(v) : 0.0;
 }
 
-/* fio prints percentile keys with six decimals: "99.900000". */
-static double pct(json_object *clat, const char *key)
-{
-	return num(get(clat, "percentile"), key) / 1000.0;
-}
+/* clat_percentiles.def: fio's key of each (six decimals: "99.900000"), and its share */
+static const struct {
+	const char *key;
+	double pct;
+} percentiles[FIO_NPCT] = {
+#define PERCENTILE(stem, fio_key, p) [FIO_PCT_##stem] = { fio_key, p },
+#include "fio/clat_percentiles.def"
+#undef PERCENTILE
+};
 
 static void read_dir(json_object *job, const char *name, struct fio_dir *d, int first)
 {
@@ -46,9 +50,9 @@ static void read_dir(json_object *job, const char *name, struct fio_dir *d, int 
 	if (first && clat && get(clat, "percentile") && json_object_get_int64(get(clat, "N")) > 0) {
 		d->has_clat = 1;
 		d->clat_mean_us = num(clat, "mean") / 1000.0;
-		d->clat_p50_us = pct(clat, "50.000000");
-		d->clat_p99_us = pct(clat, "99.000000");
-		d->clat_p99_9_us = pct(clat, "99.900000");
+		for (int p = 0; p < FIO_NPCT; p++)
+			d->clat_pct_us[p] =
+				num(get(clat, "percentile"), percentiles[p].key) / 1000.0;
 	}
 }
 
@@ -270,8 +274,6 @@ static int bin_cmp(const void *a, const void *b)
 
 static void hist_to_dir(struct hist *h, struct fio_dir *d)
 {
-	static const double p[3] = { 50.0, 99.0, 99.9 };
-	double *out[3] = { &d->clat_p50_us, &d->clat_p99_us, &d->clat_p99_9_us };
 	double total = 0, run = 0;
 	size_t i, j = 0;
 
@@ -282,10 +284,11 @@ static void hist_to_dir(struct hist *h, struct fio_dir *d)
 		total += h->b[i].n;
 	d->has_clat = 1;
 	d->clat_mean_us = h->sum_ns / h->count / 1000.0;
-	for (i = 0; i < h->n && j < 3; i++) {
+	/* (the list in increasing order: each percentile reached at or after the one before) */
+	for (i = 0; i < h->n && j < FIO_NPCT; i++) {
 		run += h->b[i].n;
-		while (j < 3 && run >= p[j] / 100.0 * total)
-			*out[j++] = h->b[i].ns / 1000.0;
+		while (j < FIO_NPCT && run >= percentiles[j].pct / 100.0 * total)
+			d->clat_pct_us[j++] = h->b[i].ns / 1000.0;
 	}
 }
 

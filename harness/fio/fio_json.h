@@ -13,10 +13,19 @@
 
 #include "fio/steady.h"
 
+/* The percentiles of clat_percentiles.def: FIO_PCT_p50, ..., FIO_NPCT. */
+enum fio_pct {
+#define PERCENTILE(stem, fio_key, pct) FIO_PCT_##stem,
+#include "fio/clat_percentiles.def"
+#undef PERCENTILE
+	FIO_NPCT
+};
+
 struct fio_dir {
 	double iops;
 	double mib_s;
-	double clat_mean_us, clat_p50_us, clat_p99_us, clat_p99_9_us;
+	double clat_mean_us;
+	double clat_pct_us[FIO_NPCT]; /* clat_pct_us[FIO_PCT_p99]: the 99th percentile, in us */
 	unsigned long long io_bytes;
 	double runtime_s; /* fio's measured time in this direction (the longest job's) */
 	int has_clat;	  /* there were completions to take latencies of */

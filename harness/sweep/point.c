@@ -201,11 +201,18 @@ static void fill_fio(struct row *r, const struct fio_result *res, bool op_mix)
 	const struct fio_dir *d[2] = { &res->rd, &res->wr };
 	static const enum column iops[2] = { COL_read_iops, COL_write_iops };
 	static const enum column mib[2] = { COL_read_mib_s, COL_write_mib_s };
-	static const enum column lat[2][4] = {
-		{ COL_read_clat_mean_us, COL_read_clat_p50_us, COL_read_clat_p99_us,
-		  COL_read_clat_p99_9_us },
-		{ COL_write_clat_mean_us, COL_write_clat_p50_us, COL_write_clat_p99_us,
-		  COL_write_clat_p99_9_us },
+	static const enum column mean[2] = { COL_read_clat_mean_us, COL_write_clat_mean_us };
+	static const enum column pct[2][FIO_NPCT] = {
+#define PERCENTILE(stem, fio_key, p) [FIO_PCT_##stem] = COL_read_clat_##stem##_us,
+		{
+#include "fio/clat_percentiles.def"
+		},
+#undef PERCENTILE
+#define PERCENTILE(stem, fio_key, p) [FIO_PCT_##stem] = COL_write_clat_##stem##_us,
+		{
+#include "fio/clat_percentiles.def"
+		},
+#undef PERCENTILE
 	};
 
 	for (int i = 0; i < 2; i++) {
@@ -214,10 +221,9 @@ static void fill_fio(struct row *r, const struct fio_result *res, bool op_mix)
 			row_set_num(r, mib[i], d[i]->mib_s);
 		if (!d[i]->has_clat)
 			continue;
-		row_set_num(r, lat[i][0], d[i]->clat_mean_us);
-		row_set_num(r, lat[i][1], d[i]->clat_p50_us);
-		row_set_num(r, lat[i][2], d[i]->clat_p99_us);
-		row_set_num(r, lat[i][3], d[i]->clat_p99_9_us);
+		row_set_num(r, mean[i], d[i]->clat_mean_us);
+		for (int p = 0; p < FIO_NPCT; p++)
+			row_set_num(r, pct[i][p], d[i]->clat_pct_us[p]);
 	}
 	row_set_num(r, COL_total_iops, res->rd.iops + res->wr.iops);
 	if (!op_mix)

@@ -112,11 +112,18 @@ static void host_cells(char **cells, const struct fio_result *res, const struct 
 	static const int iops[2] = { HOSTS_COL_read_iops, HOSTS_COL_write_iops };
 	static const int mib[2] = { HOSTS_COL_read_mib_s, HOSTS_COL_write_mib_s };
 	static const int bytes[2] = { HOSTS_COL_read_io_bytes, HOSTS_COL_write_io_bytes };
-	static const int lat[2][4] = {
-		{ HOSTS_COL_read_clat_mean_us, HOSTS_COL_read_clat_p50_us,
-		  HOSTS_COL_read_clat_p99_us, HOSTS_COL_read_clat_p99_9_us },
-		{ HOSTS_COL_write_clat_mean_us, HOSTS_COL_write_clat_p50_us,
-		  HOSTS_COL_write_clat_p99_us, HOSTS_COL_write_clat_p99_9_us },
+	static const int mean[2] = { HOSTS_COL_read_clat_mean_us, HOSTS_COL_write_clat_mean_us };
+	static const int pct[2][FIO_NPCT] = {
+#define PERCENTILE(stem, fio_key, p) [FIO_PCT_##stem] = HOSTS_COL_read_clat_##stem##_us,
+		{
+#include "fio/clat_percentiles.def"
+		},
+#undef PERCENTILE
+#define PERCENTILE(stem, fio_key, p) [FIO_PCT_##stem] = HOSTS_COL_write_clat_##stem##_us,
+		{
+#include "fio/clat_percentiles.def"
+		},
+#undef PERCENTILE
 	};
 
 	for (int i = 0; i < 2; i++) {
@@ -125,10 +132,9 @@ static void host_cells(char **cells, const struct fio_result *res, const struct 
 		cells_set(cells, bytes[i], "%llu", d[i]->io_bytes);
 		if (!d[i]->has_clat)
 			continue;
-		cells_set_num(cells, lat[i][0], d[i]->clat_mean_us);
-		cells_set_num(cells, lat[i][1], d[i]->clat_p50_us);
-		cells_set_num(cells, lat[i][2], d[i]->clat_p99_us);
-		cells_set_num(cells, lat[i][3], d[i]->clat_p99_9_us);
+		cells_set_num(cells, mean[i], d[i]->clat_mean_us);
+		for (int p = 0; p < FIO_NPCT; p++)
+			cells_set_num(cells, pct[i][p], d[i]->clat_pct_us[p]);
 	}
 	cells_set_num(cells, HOSTS_COL_runtime_s, fio_result_runtime(res));
 	cells_set_num(cells, HOSTS_COL_usr_cpu_pct, res->usr_cpu);

@@ -29,7 +29,8 @@ START_TEST(test_pure_read_uring)
 	ck_assert(r.wr.iops == 0 && r.wr.io_bytes == 0 && !r.wr.has_clat);
 	/* iops x 4 KiB = bandwidth, within rounding */
 	ck_assert(fabs(r.rd.iops * 4096 / 1048576 - r.rd.mib_s) / r.rd.mib_s < 0.01);
-	ck_assert(r.rd.clat_p50_us <= r.rd.clat_p99_us && r.rd.clat_p99_us <= r.rd.clat_p99_9_us);
+	ck_assert(r.rd.clat_pct_us[FIO_PCT_p50] <= r.rd.clat_pct_us[FIO_PCT_p99] &&
+		  r.rd.clat_pct_us[FIO_PCT_p99] <= r.rd.clat_pct_us[FIO_PCT_p99_9]);
 	ck_assert(r.usr_cpu + r.sys_cpu > 0);
 }
 END_TEST
@@ -124,11 +125,13 @@ START_TEST(test_hosts_sum_and_merged_percentiles)
 	ck_assert_uint_eq(t.rd.io_bytes, h[0].rd.io_bytes + h[1].rd.io_bytes);
 	ck_assert_uint_eq(h[0].rd.io_bytes, 212 * 4096);
 	/* one host's percentiles from its bins are fio's own (its "percentile" list) */
-	ck_assert(fabs(h[0].rd.clat_p50_us - 76.288) < 1e-9);
-	ck_assert(fabs(h[1].rd.clat_p50_us - 75.264) < 1e-9);
+	ck_assert(fabs(h[0].rd.clat_pct_us[FIO_PCT_p50] - 76.288) < 1e-9);
+	ck_assert(fabs(h[1].rd.clat_pct_us[FIO_PCT_p50] - 75.264) < 1e-9);
 	/* merged: within the hosts' range, ordered; the mean weighted by completions */
-	ck_assert(t.rd.clat_p50_us >= 75.264 && t.rd.clat_p50_us <= 76.288);
-	ck_assert(t.rd.clat_p50_us <= t.rd.clat_p99_us && t.rd.clat_p99_us <= t.rd.clat_p99_9_us);
+	ck_assert(t.rd.clat_pct_us[FIO_PCT_p50] >= 75.264 &&
+		  t.rd.clat_pct_us[FIO_PCT_p50] <= 76.288);
+	ck_assert(t.rd.clat_pct_us[FIO_PCT_p50] <= t.rd.clat_pct_us[FIO_PCT_p99] &&
+		  t.rd.clat_pct_us[FIO_PCT_p99] <= t.rd.clat_pct_us[FIO_PCT_p99_9]);
 	ck_assert(fabs(t.rd.clat_mean_us - (h[0].rd.clat_mean_us + h[1].rd.clat_mean_us) / 2) <
 		  1e-6);
 	ck_assert(t.rd.has_clat && t.wr.has_clat);
