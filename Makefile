@@ -13,7 +13,8 @@
 #   make bench      engines vs fio's own, interleaved (QUICK=1 for CI)
 #   make fio        a fio release built from its tarball (FIO_VERSION=3.42 FIO_TARBALLS=DIR)
 #   make fio-matrix the engines against every fio release in FIO_TARBALLS
-#   make docs       regenerate what nfsweep's tables make (man page parts, completion, schema doc)
+#   make docs       regenerate what nfsweep's and the engines' tables make (man page parts,
+#                   completion, schema doc, the README's engine option tables)
 #                   and docs/report.png, docs/workbook.png from a quick lab sweep (DOCS_RESULTS=DIR:
 #                   from that one)
 #   make gates      format, shellcheck, the contributors' guide's names, commit subjects

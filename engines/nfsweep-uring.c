@@ -173,7 +173,7 @@ static struct fio_option options[] = {
 			{ .ival = "async", .oval = URING_PATH_ASYNC,
 			  .help = "IOSQE_ASYNC: straight to an io-wq worker (never chosen by auto)" },
 			{ .ival = "inline", .oval = URING_PATH_INLINE,
-			  .help = "Issue in the caller with pread/pwrite (iodepth=1 only)" },
+			  .help = "Issue in the caller with pread/pwrite (preadv2/pwritev2 with uring_nowait; iodepth=1 only)" },
 		},
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_IOURING,

@@ -76,6 +76,7 @@ shipped=$(cd "$T_TOP/profiles" && ls -- *.fio | sed 's/\.fio$//' | sort)
 # drifted (a row of the exit statuses, of compare.csv's columns, a line of
 # the completion) is named stale.
 generated() {
+	export ENGINES=$BUILD/engines
 	"$T_TOP/tools/docs.sh" --check "$N" ||
 		fail "the committed generated documents are stale (make docs)"
 	local copy=$T_DISK/docs f out
@@ -92,6 +93,14 @@ generated() {
 	for f in README.md results-schema/README.md harness/nfsweep.1 harness/nfsweep.bash-completion; do
 		grep -q "docs: $copy/$f is out of date" <<<"$out" || fail "$f drifted, not named: $out"
 	done
+	# the engines' option tables (fio --enghelp of each): a default the engine does not have
+	cp "$T_TOP/README.md" "$copy/README.md" || fail "copy README.md"
+	sed -i 's/^| `uring_sqpoll` | `sqthread_poll` | `0` |/| `uring_sqpoll` | `sqthread_poll` | `1` |/' \
+		"$copy/README.md"
+	cmp -s "$T_TOP/README.md" "$copy/README.md" && fail "the README has no uring_sqpoll row to drift"
+	out=$(DOCS_TOP=$copy "$T_TOP/tools/docs.sh" --check "$N" 2>&1) &&
+		fail "a drifted engine option table passes the check"
+	grep -q "docs: $copy/README.md is out of date" <<<"$out" || fail "the option table drifted, not named: $out"
 }
 
 scenario "refused elsewhere" refused_elsewhere

@@ -119,5 +119,5 @@ for c in $("$N" --help | awk '/^  [a-z]/ { print $1 }'); do
 	"$N" $c --help | grep -q usage || fail "nfsweep $c --help"
 done
 man -l "$T_TOP/harness/nfsweep.1" 2>/dev/null | grep -q 'EXIT STATUS' || fail "man page"
-"$T_TOP/tools/docs.sh" --check "$N" || fail "generated documents stale"
+ENGINES=$BUILD/engines "$T_TOP/tools/docs.sh" --check "$N" || fail "generated documents stale"
 echo ok
