@@ -13,7 +13,7 @@
 #include "fio.h"
 #include "optgroup.h"
 
-#include "aio_core.h"
+#include "aio/aio_core.h"
 #include "common/fio_glue.h"
 #include "common/numa_place.h"
 

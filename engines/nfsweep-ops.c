@@ -29,7 +29,7 @@
 
 #include "common/fio_glue.h"
 #include "ops/ops_engine.h"
-#include "ops/ops_stats.h"
+#include "common/ops_stats.h"
 
 #define ENGINE "nfsweep-ops"
 

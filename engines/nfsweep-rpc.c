@@ -29,7 +29,7 @@
 #include "optgroup.h"
 
 #include "common/fio_glue.h"
-#include "ops/ops_stats.h"
+#include "common/ops_stats.h"
 #include "rpc/rpc_load.h"
 #include "rpc/rpc_set.h"
 

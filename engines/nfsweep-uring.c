@@ -2,7 +2,7 @@
 /*
  * nfsweep-uring: fio external engine on io_uring (liburing), for the kernel
  * path VFS -> kernel NFS client. The hooks below adapt fio to the fio-free
- * core in uring_core.c; what the kernel was asked and what it granted shows
+ * core in uring/uring_core.c; what the kernel was asked and what it granted shows
  * with fio's --debug=io.
  *
  *   fio --ioengine=external:/usr/local/lib/x86_64-linux-gnu/nfsweep/nfsweep-uring.so ...
@@ -17,7 +17,7 @@
 
 #include "common/fio_glue.h"
 #include "common/numa_place.h"
-#include "uring_core.h"
+#include "uring/uring_core.h"
 
 #define ENGINE "nfsweep-uring"
 #define PROBES 8

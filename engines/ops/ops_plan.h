@@ -15,7 +15,7 @@
 #include <stdint.h>
 
 #include "ops/ops_call.h"
-#include "ops/ops_mix.h"
+#include "common/ops_mix.h"
 #include "ops/ops_tree.h"
 #include "ops/ops_xfer.h"
 

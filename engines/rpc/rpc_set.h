@@ -23,7 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ops/ops_mix.h"
+#include "common/ops_mix.h"
 
 enum rpc_op {
 #define RPC_OP(id, name, cls, proc, sfs2008) RPC_##id,

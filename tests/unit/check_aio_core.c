@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Unit tests of engines/aio_core.c: no fio, real libaio on real files. */
+/* Unit tests of engines/aio/aio_core.c: no fio, real libaio on real files. */
 #include <check.h>
 #include <stdbool.h>
 #include <errno.h>
@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "aio_core.h"
+#include "aio/aio_core.h"
 #include "helpers.h"
 
 START_TEST(test_validate)

@@ -15,8 +15,8 @@
 #include <unistd.h>
 
 #include "ops/ops_engine.h"
-#include "ops/ops_mix.h"
-#include "ops/ops_stats.h"
+#include "common/ops_mix.h"
+#include "common/ops_stats.h"
 #include "ops/ops_tree.h"
 #include "ops/ops_xfer.h"
 #include "helpers.h"

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ops/ops_stats.h"
+#include "common/ops_stats.h"
 #include "rpc/rpc_set.h"
 #include "helpers.h"
 

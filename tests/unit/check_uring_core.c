@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Unit tests of engines/uring_core.c: no fio, a real io_uring. */
+/* Unit tests of engines/uring/uring_core.c: no fio, a real io_uring. */
 #include <check.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -9,7 +9,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "uring_core.h"
+#include "uring/uring_core.h"
 #include "helpers.h"
 
 static const struct uring_job job1 = { .iodepth = 1 };

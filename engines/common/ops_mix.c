@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ops/ops_mix.h"
+#include "common/ops_mix.h"
 
 const struct ops_op_info ops_ops[OPS_NOPS] = {
 	[OP_STAT] = { "stat", OPS_READ_CLASS, "GETATTR" },

@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "ops/ops_mix.h"
+#include "common/ops_mix.h"
 
 #define OPS_HIST_SUB_BITS 5
 #define OPS_HIST_SUB (1u << OPS_HIST_SUB_BITS)

@@ -3,7 +3,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "ops/ops_stats.h"
+#include "common/ops_stats.h"
 
 unsigned int ops_hist_bucket(uint64_t ns)
 {

@@ -18,7 +18,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-#include "uring_core.h"
+#include "uring/uring_core.h"
 
 #ifdef NFSWEEP_TEST_HOOKS
 int (*uring_test_enter)(struct io_uring *ring);

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "aio_core.h"
+#include "aio/aio_core.h"
 
 #ifdef NFSWEEP_TEST_HOOKS
 int (*aio_test_submit)(io_context_t ctx, long nr, struct iocb *iocbs[]);
