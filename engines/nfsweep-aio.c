@@ -249,19 +249,6 @@ static void fio_nfsweep_aio_cleanup(struct thread_data *td)
 }
 
 NFSWEEP_EXPORT struct ioengine_ops ioengine = {
-	.name = ENGINE,
-	.version = FIO_IOOPS_VERSION,
-	.flags = FIO_ASYNCIO_SYNC_TRIM | FIO_ASYNCIO_SETS_ISSUE_TIME,
-	.init = fio_nfsweep_aio_init,
-	.post_init = fio_nfsweep_aio_post_init,
-	.queue = fio_nfsweep_aio_queue,
-	.commit = fio_nfsweep_aio_commit,
-	.getevents = fio_nfsweep_aio_getevents,
-	.event = fio_nfsweep_aio_event,
-	NFSWEEP_OPS_CANCEL(fio_nfsweep_aio_cancel).cleanup = fio_nfsweep_aio_cleanup,
-	.open_file = fio_nfsweep_aio_open_file,
-	.close_file = generic_close_file,
-	.get_file_size = generic_get_file_size,
-	.options = options,
-	.option_struct_size = sizeof(struct nfsweep_aio_options),
+	NFSWEEP_RING_ENGINE(fio_nfsweep_aio, nfsweep_aio_options),
+	NFSWEEP_OPS_CANCEL(fio_nfsweep_aio_cancel).close_file = generic_close_file,
 };

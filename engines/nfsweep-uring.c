@@ -565,19 +565,6 @@ static void fio_nfsweep_uring_cleanup(struct thread_data *td)
 }
 
 NFSWEEP_EXPORT struct ioengine_ops ioengine = {
-	.name = ENGINE,
-	.version = FIO_IOOPS_VERSION,
-	.flags = FIO_ASYNCIO_SYNC_TRIM | FIO_ASYNCIO_SETS_ISSUE_TIME,
-	.init = fio_nfsweep_uring_init,
-	.post_init = fio_nfsweep_uring_post_init,
-	.queue = fio_nfsweep_uring_queue,
-	.commit = fio_nfsweep_uring_commit,
-	.getevents = fio_nfsweep_uring_getevents,
-	.event = fio_nfsweep_uring_event,
-	.cleanup = fio_nfsweep_uring_cleanup,
-	.open_file = fio_nfsweep_uring_open_file,
+	NFSWEEP_RING_ENGINE(fio_nfsweep_uring, nfsweep_uring_options),
 	.close_file = fio_nfsweep_uring_close_file,
-	.get_file_size = generic_get_file_size,
-	.options = options,
-	.option_struct_size = sizeof(struct nfsweep_uring_options),
 };

@@ -9,6 +9,21 @@
 #define NFSWEEP_EXPORT __attribute__((visibility("default")))
 
 /*
+ * The ioengine of an engine over a kernel ring, nfsweep-uring's and nfsweep-aio's alike: fio's
+ * asynchronous engine whose issue time the engine sets, a trim done synchronously; its hooks
+ * PFX_init, PFX_post_init, PFX_queue, PFX_commit, PFX_getevents, PFX_event, PFX_cleanup and
+ * PFX_open_file (one it lacks does not compile); its options, `options`, into struct OPTS. The
+ * engine adds what is its own (close_file, cancel).
+ */
+#define NFSWEEP_RING_ENGINE(pfx, opts)                                                            \
+	.name = ENGINE, .version = FIO_IOOPS_VERSION,                                             \
+	.flags = FIO_ASYNCIO_SYNC_TRIM | FIO_ASYNCIO_SETS_ISSUE_TIME, .init = pfx##_init,         \
+	.post_init = pfx##_post_init, .queue = pfx##_queue, .commit = pfx##_commit,               \
+	.getevents = pfx##_getevents, .event = pfx##_event, .cleanup = pfx##_cleanup,             \
+	.open_file = pfx##_open_file, .get_file_size = generic_get_file_size, .options = options, \
+	.option_struct_size = sizeof(struct opts)
+
+/*
  * fio checks only FIO_IOOPS_VERSION when it loads an external engine, and
  * that number does not move when struct thread_data or struct io_u do. So
  * each engine's init() calls this first: it refuses a fio whose version
