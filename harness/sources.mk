@@ -21,10 +21,11 @@ HARNESS_LIB_SRCS := \
 	fio/fio_run.c fio/fio_json.c fio/fio_knows.c fio/steady.c \
 	sweep/sweep_opts.c sweep/plan.c sweep/sweep.c \
 	sweep/point.c sweep/point_local.c sweep/point_jobfile.c sweep/point_outcome.c sweep/point_rpc.c sweep/point_ops.c \
-	sweep/profile_info.c sweep/sweep_profiles.c sweep/hosts.c sweep/hosts_preflight.c sweep/point_hosts.c \
+	sweep/profile_info.c sweep/sweep_profiles.c sweep/hosts_preflight.c sweep/point_hosts.c \
 	sweep/run_record.c \
 	report/facts.c report/page.c report/report.c report/headline.c report/report_compare.c \
 	sheet/workbook.c sheet/sheet_charts.c \
+	hosts/hosts.c \
 	util/csv.c util/strbuf.c util/paths.c util/label.c util/lock.c util/sink.c
 
 HARNESS_CMD_SRCS := cmd/commands.c cmd/sweep_prepare.c cmd/cmd_run.c cmd/cmd_plan.c \

@@ -12,7 +12,7 @@
 
 #include "cli/opt.h"
 #include "nfs/managed_mount.h"
-#include "sweep/hosts.h"
+#include "hosts/hosts.h"
 #include "sweep/plan.h"
 #include "fio/steady.h"
 

@@ -10,7 +10,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "sweep/hosts.h"
+#include "hosts/hosts.h"
 #include "util/sink.h"
 
 /* The entry @spec as a message may quote it: itself if it is of a host's form, else its place. */

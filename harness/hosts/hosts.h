@@ -1,16 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef NFSWEEP_SWEEP_HOSTS_H
-#define NFSWEEP_SWEEP_HOSTS_H
+#ifndef NFSWEEP_HOSTS_HOSTS_H
+#define NFSWEEP_HOSTS_HOSTS_H
 
 /*
  * Several load generators through fio's own client/server mode: each host
  * runs `fio --server`, nfsweep runs one `fio --client` per point for all
  * of them. This file is the host list (--hosts H1,H2|@FILE, each
- * host[:port]), fio's host file, and the pre-flight that refuses a host
- * before the first point: it must accept a TCP connection within a few
- * seconds (fio's own connect waits 135 s for a host that drops SYNs), and
- * run a probe job of the engine in the target directory through fio's
- * client (which also refuses another fio version).
+ * host[:port]), fio's host file, the bounded TCP probe of a host (fio's own
+ * connect waits 135 s for a host that drops SYNs), and what fio's client
+ * output says of each host. The sweep's pre-flight (sweep/hosts_preflight.c)
+ * uses them to refuse a host before the first point.
  */
 #include <stddef.h>
 
