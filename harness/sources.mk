@@ -11,7 +11,7 @@
 HARNESS_LIB_SRCS := \
 	cli/opt.c cli/version.c cli/exit_status.c \
 	curve/ort.c curve/curve.c \
-	nfs/mountinfo.c nfs/mountstats.c nfs/mount_opts.c nfs/managed_mount.c nfs/rpc_window.c \
+	nfs/mountinfo.c nfs/mountstats.c nfs/mount_opts.c nfs/managed_mount.c nfs/mountstats_window.c \
 	plot/gnuplot.c plot/chart_profile.c plot/chart_latency.c plot/chart_timeline.c \
 	plot/chart_nconnect.c plot/chart_curve.c plot/chart_ops.c plot/chart_hosts.c plot/plot_all.c \
 	plot/chart_table.c \
@@ -20,7 +20,7 @@ HARNESS_LIB_SRCS := \
 	results/stats.c results/seconds.c results/verdict.c results/table_read.c results/rows.c \
 	fio/fio_run.c fio/fio_json.c fio/fio_knows.c fio/steady.c \
 	sweep/sweep_opts.c sweep/plan.c sweep/sweep.c \
-	sweep/point.c sweep/point_local.c sweep/point_jobfile.c sweep/point_outcome.c sweep/point_rpc.c sweep/point_ops.c \
+	sweep/point.c sweep/point_local.c sweep/point_jobfile.c sweep/point_outcome.c sweep/point_mountstats.c sweep/point_ops.c \
 	sweep/profile_info.c sweep/sweep_profiles.c sweep/hosts_preflight.c sweep/point_hosts.c \
 	sweep/run_record.c \
 	report/facts.c report/page.c report/report.c report/headline.c report/report_compare.c \

@@ -191,7 +191,7 @@ refused:
  */
 static int prepare_detail_files(const struct command *cmd, struct sweep *s)
 {
-	const struct table_info *t[4] = { &table_ops, &table_rpc, &table_hosts, &table_run };
+	const struct table_info *t[4] = { &table_ops, &table_mountstats, &table_hosts, &table_run };
 	char *path[4] = { s->ops_path, s->rpc_path, s->hosts_path, s->run_path };
 	char why[512];
 

@@ -425,7 +425,7 @@ double fio_result_runtime(const struct fio_result *r)
  * (timestamp_ms), which lags the last I/O by what fio does after it: a few
  * hundredths of a second in 3.33 on a quiet machine, up to 0.66 s seen under
  * CI's load, 0.25 s in 3.39 and 3.42 (a 4 s window missed 5% of its READs).
- * point_rpc.c then ends the RPC window at the NFS client's own last I/O.
+ * point_mountstats.c then ends the RPC window at the NFS client's own last I/O.
  */
 int fio_result_window(const struct fio_result *r, double *t0, double *t1)
 {

@@ -207,10 +207,10 @@ static double rpc_rows(struct rep *r, const char *profile, const char *json, int
 	double l1 = 0;
 
 	for (size_t i = 0; i < r->rpc.n; i++) {
-		const char *rpc = rpc_at(&r->rpc, i, RPC_COL_rpc);
-		double share = atof(rpc_at(&r->rpc, i, RPC_COL_share_pct)), spec = 0;
+		const char *rpc = ms_at(&r->rpc, i, MS_COL_rpc);
+		double share = atof(ms_at(&r->rpc, i, MS_COL_share_pct)), spec = 0;
 
-		if (strcmp(rpc_at(&r->rpc, i, RPC_COL_fio_json), json))
+		if (strcmp(ms_at(&r->rpc, i, MS_COL_fio_json), json))
 			continue;
 		for (size_t k = 0; k < r->ref.n; k++)
 			if (!strcmp(r->ref.v[k].figure, "RPC mix") &&
@@ -219,7 +219,7 @@ static double rpc_rows(struct rep *r, const char *profile, const char *json, int
 				spec = r->ref.v[k].value;
 		pg_raw(pg, "<tr>");
 		pg_elem(pg, "td", rpc);
-		report_num(pg, rpc_at(&r->rpc, i, RPC_COL_count), "%.0f", 1);
+		report_num(pg, ms_at(&r->rpc, i, MS_COL_count), "%.0f", 1);
 		pg_rawf(pg, "<td class=\"n\">%.1f</td>", share);
 		if (nspec) {
 			pg_rawf(pg, "<td class=\"n\">%.0f</td><td class=\"n\">%+.1f</td>", spec,
@@ -236,8 +236,8 @@ static double rpc_rows(struct rep *r, const char *profile, const char *json, int
 		if (strcmp(v->figure, "RPC mix") || strcmp(v->workload, profile))
 			continue;
 		for (size_t i = 0; i < r->rpc.n && !sent; i++)
-			sent = !strcmp(rpc_at(&r->rpc, i, RPC_COL_fio_json), json) &&
-			       !strcmp(rpc_at(&r->rpc, i, RPC_COL_rpc), v->metric);
+			sent = !strcmp(ms_at(&r->rpc, i, MS_COL_fio_json), json) &&
+			       !strcmp(ms_at(&r->rpc, i, MS_COL_rpc), v->metric);
 		if (sent)
 			continue;
 		pg_raw(pg, "<tr>");

@@ -600,7 +600,8 @@ static void file_item(struct rep *r, const char *name, const char *what)
 
 static void section_files(struct rep *r)
 {
-	const struct table_info *beside[] = { &table_ops, &table_rpc, &table_hosts, &table_run };
+	const struct table_info *beside[] = { &table_ops, &table_mountstats, &table_hosts,
+					      &table_run };
 	char name[PATH_MAX + 16];
 
 	pg_raw(&r->pg, "<section id=\"files\"><h2>6. Files</h2>\n<p>Beside this page (links are "
@@ -755,7 +756,7 @@ int report_run(const struct report_in *in, char *written, size_t wlen, int *prob
 	}
 	r.have_run = load_beside(&r, &table_run, &r.run);
 	r.have_ops = load_beside(&r, &table_ops, &r.ops);
-	r.have_rpc = load_beside(&r, &table_rpc, &r.rpc);
+	r.have_rpc = load_beside(&r, &table_mountstats, &r.rpc);
 	r.have_hosts = load_beside(&r, &table_hosts, &r.hosts);
 	r.have_ref = !reference_load_dir(in->refdir, &r.ref, r.ref_why, sizeof(r.ref_why));
 	validate_all(&r);

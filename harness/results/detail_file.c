@@ -143,8 +143,8 @@ static void row_key(const struct table_info *t, char *const *cells, char *key, s
 	else if (t == &table_hosts)
 		snprintf(key, len, "%s|%s", cells[HOSTS_COL_fio_json], cells[HOSTS_COL_host]);
 	else /* and the host, with --hosts */
-		snprintf(key, len, "%s|%s|%s", cells[RPC_COL_fio_json], cells[RPC_COL_rpc],
-			 cells[RPC_COL_host] ? cells[RPC_COL_host] : "");
+		snprintf(key, len, "%s|%s|%s", cells[MS_COL_fio_json], cells[MS_COL_rpc],
+			 cells[MS_COL_host] ? cells[MS_COL_host] : "");
 }
 
 int detail_validate(const char *path, const struct table_info *t, const struct done_set *attempts,

@@ -55,7 +55,7 @@ const char *rows_file_cell(const struct rows *t, size_t i, int fc);
 	}
 ROWS_AT(res_at, table_results, column)
 ROWS_AT(ops_at, table_ops, ops_column)
-ROWS_AT(rpc_at, table_rpc, rpc_column)
+ROWS_AT(ms_at, table_mountstats, ms_column)
 ROWS_AT(hosts_at, table_hosts, hosts_column)
 ROWS_AT(run_at, table_run, run_column)
 ROWS_AT(cmp_at, table_compare, compare_column)

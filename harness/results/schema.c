@@ -25,9 +25,9 @@ static const struct column_info ops_columns[OPS_NCOLUMNS] = {
 #undef COLUMN
 };
 
-static const struct column_info rpc_columns[RPC_NCOLUMNS] = {
-#define COLUMN(id, type, unit, meaning) [RPC_COL_##id] = { #id, COL_##type, unit, meaning },
-#include "rpc_columns.def"
+static const struct column_info mountstats_columns[MS_NCOLUMNS] = {
+#define COLUMN(id, type, unit, meaning) [MS_COL_##id] = { #id, COL_##type, unit, meaning },
+#include "mountstats_columns.def"
 #undef COLUMN
 };
 
@@ -81,9 +81,9 @@ static const int ops_required[] = {
 	OPS_COL_schema_version, OPS_COL_profile, OPS_COL_target, OPS_COL_read_pct, OPS_COL_repeat,
 	OPS_COL_fio_json,	OPS_COL_job,	 OPS_COL_op,	 OPS_COL_count,	   OPS_COL_errors,
 };
-static const int rpc_required[] = {
-	RPC_COL_schema_version, RPC_COL_profile,  RPC_COL_target, RPC_COL_read_pct, RPC_COL_repeat,
-	RPC_COL_fio_json,	RPC_COL_window_s, RPC_COL_rpc,	  RPC_COL_count,
+static const int mountstats_required[] = {
+	MS_COL_schema_version, MS_COL_profile,	MS_COL_target, MS_COL_read_pct, MS_COL_repeat,
+	MS_COL_fio_json,       MS_COL_window_s, MS_COL_rpc,    MS_COL_count,
 };
 static const int hosts_required[] = {
 	HOSTS_COL_schema_version, HOSTS_COL_profile,  HOSTS_COL_target, HOSTS_COL_read_pct,
@@ -113,11 +113,11 @@ const struct table_info table_ops = {
 	.nrequired = N(ops_required),
 };
 /* clang-format off */
-const struct table_info table_rpc = {
+const struct table_info table_mountstats = {
 	.file = "FILE.rpc.csv", .suffix = ".rpc",
 	.rows = "one row per point on NFS and RPC type counted in fio's measured window",
-	.cols = rpc_columns, .ncols = RPC_NCOLUMNS, .min_cols = RPC_NCOLUMNS,
-	.required = rpc_required, .nrequired = N(rpc_required),
+	.cols = mountstats_columns, .ncols = MS_NCOLUMNS, .min_cols = MS_NCOLUMNS,
+	.required = mountstats_required, .nrequired = N(mountstats_required),
 };
 /* clang-format on */
 const struct table_info table_hosts = {
@@ -142,7 +142,7 @@ const struct table_info table_run = {
 };
 /* clang-format off */
 const struct table_info *const schema_tables[] = {
-	&table_results, &table_ops, &table_rpc, &table_hosts, &table_run,
+	&table_results, &table_ops, &table_mountstats, &table_hosts, &table_run,
 };
 /* clang-format on */
 const size_t schema_ntables = N(schema_tables);

@@ -35,7 +35,7 @@ enum column {
  * header of at least this many of the columns, in order. */
 #define SCHEMA_MIN_COLUMNS (COL_error + 1)
 
-/* FILE.ops.csv (ops_columns.def) and FILE.rpc.csv (rpc_columns.def), beside FILE.csv */
+/* FILE.ops.csv (ops_columns.def) and FILE.rpc.csv (mountstats_columns.def), beside FILE.csv */
 enum ops_column {
 #define COLUMN(id, type, unit, meaning) OPS_COL_##id,
 #include "ops_columns.def"
@@ -43,11 +43,11 @@ enum ops_column {
 	OPS_NCOLUMNS
 };
 
-enum rpc_column {
-#define COLUMN(id, type, unit, meaning) RPC_COL_##id,
-#include "rpc_columns.def"
+enum ms_column {
+#define COLUMN(id, type, unit, meaning) MS_COL_##id,
+#include "mountstats_columns.def"
 #undef COLUMN
-	RPC_NCOLUMNS
+	MS_NCOLUMNS
 };
 
 /* FILE.hosts.csv (hosts_columns.def): each host's figures of a --hosts point */
@@ -131,7 +131,7 @@ struct table_info {
 	const int *required;
 	size_t nrequired;
 };
-extern const struct table_info table_results, table_ops, table_rpc, table_hosts, table_run;
+extern const struct table_info table_results, table_ops, table_mountstats, table_hosts, table_run;
 extern const struct table_info *const schema_tables[];
 extern const size_t schema_ntables;
 /* The CSV files made from results: compare's, make bench's and the chart-ready tables. */

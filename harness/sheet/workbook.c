@@ -312,7 +312,7 @@ static void write_sheets(struct book *b, const struct rows *res)
 	rows_sheet(b, "results", &table_results, res);
 	beside_sheet(b, "hosts", &table_hosts);
 	beside_sheet(b, "ops", &table_ops);
-	beside_sheet(b, "rpc", &table_rpc);
+	beside_sheet(b, "rpc", &table_mountstats);
 	run_sheet(b, res);
 }
 

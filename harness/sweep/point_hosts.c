@@ -21,7 +21,7 @@
 #include "fio/fio_run.h"
 #include "sweep/point_jobfile.h"
 #include "sweep/point_mode.h"
-#include "sweep/point_rpc.h"
+#include "sweep/point_mountstats.h"
 #include "fio/steady.h"
 #include "util/paths.h"
 #include "util/sink.h"
@@ -30,9 +30,9 @@
 struct point_hosts {
 	struct fio_result res[MAX_HOSTS];
 	int present[MAX_HOSTS];
-	char err[MAX_HOSTS][320];  /* what host i reported going wrong, "" if nothing */
-	int parsed;		   /* fio's report was read */
-	double start_s[MAX_HOSTS]; /* when each host's jobs started (point_rpc.h), 0 unknown */
+	char err[MAX_HOSTS][320]; /* what host i reported going wrong, "" if nothing */
+	int parsed;		  /* fio's report was read */
+	double start_s[MAX_HOSTS]; /* when each host's jobs started (point_mountstats.h), 0 unknown */
 	/*
 	 * --steady: every host ends when the first does (steady.c). Each host's jobs add a line
 	 * to @ended, on the shared target, when they end; nfsweep looks at it while fio runs and
@@ -223,8 +223,8 @@ static int hosts_begin(struct point_ctx *pc)
 	snprintf(ph->cwd, sizeof(ph->cwd), "%s", pc->s->fio_dir);
 	unlink(ph->trigger);
 	/* made empty here before fio starts: the hosts append to it, this machine looks at it */
-	point_rpc_snapshot_paths(pc->p->target->path, point_name(pc), dir, sizeof(dir), stem,
-				 sizeof(stem));
+	point_mountstats_snapshot_paths(pc->p->target->path, point_name(pc), dir, sizeof(dir), stem,
+					sizeof(stem));
 	if (snprintf(ph->ended, sizeof(ph->ended), "%s.ended", stem) >= (int)sizeof(ph->ended)) {
 		fprintf(stderr, "nfsweep %s: --steady with --hosts: %s: path too long\n",
 			pc->s->cmd, stem);
@@ -244,7 +244,7 @@ static int hosts_begin(struct point_ctx *pc)
 /*
  * Each section ends with exec_prerun and exec_postrun, so that every
  * host's jobs snapshot their own mountstats at their start and end into
- * the target (point_rpc.h). fio's client carries no files back: the shared
+ * the target (point_mountstats.h). fio's client carries no files back: the shared
  * target does. fio runs each through system(), so the line is shell text:
  * a fixed command whose one piece of data, the target, is carried as
  * printf %b escapes (sink_printf_b), which neither fio's parser nor the
@@ -274,7 +274,7 @@ static int snapshot_lines(FILE *out, const struct point_ctx *pc)
 		fprintf(out,
 			"exec_%s=sh -c 'd=\"$(printf %%b \"%s\")/%s\" && mkdir -p \"$d\" && "
 			"cat /proc/self/mountstats > \"$d/%s.$(hostname).%s\"%s' || exit\n",
-			k ? "postrun" : "prerun", enc, POINT_RPC_SNAPSHOT_DIR, point,
+			k ? "postrun" : "prerun", enc, POINT_MOUNTSTATS_DIR, point,
 			k ? "after" : "before", k ? tail : "");
 	return 0;
 }
@@ -419,7 +419,8 @@ static int hosts_record(struct point_ctx *pc, int parsed)
 
 	(void)parsed;
 	if (!pc->p->target->url) /* an nfs:// target's hosts took no snapshots */
-		ret = point_rpc_record_hosts(pc->s, pc->r, strrchr(pc->base, '/') + 1, ph->start_s);
+		ret = point_mountstats_record_hosts(pc->s, pc->r, strrchr(pc->base, '/') + 1,
+						    ph->start_s);
 	if (!ret && ph->parsed)
 		ret = point_hosts_record(pc->s, pc->r, ph);
 	return ret;

@@ -2,7 +2,7 @@
 /*
  * The local point (see point_mode.h): fio runs here, on a target this
  * machine mounts. Its NFS counters are sampled while fio runs and cut to
- * fio's window after (point_rpc.h); the op-mix engine's statistics file and
+ * fio's window after (point_mountstats.h); the op-mix engine's statistics file and
  * fio's per-second logs are beside the point's JSON.
  */
 #include <errno.h>
@@ -13,18 +13,18 @@
 #include "nfs/mount_opts.h"
 #include "nfs/mountinfo.h"
 #include "nfs/mountstats.h"
-#include "nfs/rpc_window.h"
+#include "nfs/mountstats_window.h"
 #include "results/schema.h"
 #include "sweep/point_jobfile.h"
 #include "sweep/point_mode.h"
 #include "sweep/point_ops.h"
-#include "sweep/point_rpc.h"
+#include "sweep/point_mountstats.h"
 
 struct local_point {
 	struct mount_of m;
 	int nfs;      /* the target is on NFS */
 	int sampling; /* its counters are sampled while fio runs */
-	struct rpc_window win;
+	struct ms_window win;
 	struct ms_mount *after; /* mountstats after the point */
 	size_t nafter;
 	char logs[3][PATH_MAX + 32];
@@ -79,7 +79,7 @@ static int local_jobfile(const struct point_ctx *pc, char *path, size_t len)
 
 static void tick_window(void *w)
 {
-	rpc_window_tick(w);
+	ms_window_tick(w);
 }
 
 static void local_command(struct point_ctx *pc, struct fio_cmd *cmd)
@@ -97,7 +97,7 @@ static void local_command(struct point_ctx *pc, struct fio_cmd *cmd)
 	cmd->nargs = 3;
 	/* the target's NFS counters, sampled while fio runs: fio's window is cut from them after */
 	lp->sampling = lp->nfs &&
-		       !rpc_window_start(&lp->win, o->mountstats, lp->m.mountpoint, o->runtime);
+		       !ms_window_start(&lp->win, o->mountstats, lp->m.mountpoint, o->runtime);
 	if (lp->sampling) {
 		cmd->tick = tick_window;
 		cmd->tick_ctx = &lp->win;
@@ -113,7 +113,7 @@ static void local_read(struct point_ctx *pc, const struct fio_outcome *out, int 
 	(void)mlen;
 	mode_err[0] = '\0';
 	if (lp->sampling)
-		rpc_window_sample(&lp->win);
+		ms_window_sample(&lp->win);
 	if (lp->nfs && !mountstats_read(o->mountstats, &lp->after, &lp->nafter)) {
 		const struct ms_mount *mnt =
 			mountstats_find(lp->after, lp->nafter, lp->m.mountpoint);
@@ -135,7 +135,7 @@ static int local_record(struct point_ctx *pc, int parsed)
 	int ret = 0;
 
 	if (lp->sampling)
-		ret = point_rpc_record(pc->s, pc->r, &lp->win, parsed ? pc->res : NULL);
+		ret = point_mountstats_record(pc->s, pc->r, &lp->win, parsed ? pc->res : NULL);
 	if (!ret && parsed)
 		ret = point_ops_record(pc->s, pc->r, pc->pv->ops_stats, pc->res);
 	return ret;
@@ -148,7 +148,7 @@ static void local_end(struct point_ctx *pc)
 	if (!lp)
 		return;
 	mountstats_free(lp->after, lp->nafter);
-	rpc_window_free(&lp->win);
+	ms_window_free(&lp->win);
 	free(lp);
 	pc->state = NULL;
 }

@@ -14,7 +14,7 @@
 
 #include "nfsweep-profiles.h"
 #include "sweep/sweep_opts.h"
-#include "sweep/point_rpc.h"
+#include "sweep/point_mountstats.h"
 #include "util/paths.h"
 #include "util/sink.h"
 

@@ -101,9 +101,9 @@ no_canary "--hosts run"
 # the snapshots ran with the real directory (nfsweep reads and removes their
 # files; the servers share this machine's name, so they share file names):
 # their directory is in the target, and nowhere else
-[ -d "$t1/.nfsweep-rpc" ] || bad "--hosts: no mountstats snapshot directory in $t1"
-n=$(find "$root" -name .nfsweep-rpc | wc -l)
-[ "$n" = 2 ] || bad "--hosts: $n snapshot directories, not the ones in $t1 and $t2: $(find "$root" -name .nfsweep-rpc)"
+[ -d "$t1/.nfsweep-mountstats" ] || bad "--hosts: no mountstats snapshot directory in $t1"
+n=$(find "$root" -name .nfsweep-mountstats | wc -l)
+[ "$n" = 2 ] || bad "--hosts: $n snapshot directories, not the ones in $t1 and $t2: $(find "$root" -name .nfsweep-mountstats)"
 grep -h '^exec_prerun' "$res"/fio/h/*.fio | head -n 1 | grep -q "printf %b" ||
 	bad "--hosts: the job file's exec_prerun does not carry the target escaped"
 [ -z "$(ls -A "$srvcwd")" ] || bad "the fio servers' working directory has files: $(ls -A "$srvcwd")"

@@ -133,7 +133,7 @@ steady_check r5/s steady || { cat r5.log; fail "--steady on two hosts: the rule"
 "$N" run --hosts $H "${q[@]}" --mix 100 --runtime 10 --ramp 1 --steady --steady-window 5 \
 	--steady-criterion iops:0.0001% --out r6/s.csv >r6.log 2>&1 || { cat r6.log; fail "--steady never met on two hosts"; }
 steady_check r6/s never || { cat r6.log; fail "--steady never met on two hosts: the rule"; }
-left=$(find r5 r6 "$tgt/.nfsweep-rpc" \( -name '*-verify.state' -o -name '*.trigger' -o -name '*.ended' \) -print)
+left=$(find r5 r6 "$tgt/.nfsweep-mountstats" \( -name '*-verify.state' -o -name '*.trigger' -o -name '*.ended' \) -print)
 [ -z "$left" ] || fail "--steady on hosts left: $left"
 "$N" summary r6/s.csv | grep -q 'never steady' || fail "summary of r6: $("$N" summary r6/s.csv)"
 

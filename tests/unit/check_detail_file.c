@@ -17,16 +17,16 @@ START_TEST(test_path)
 
 	ck_assert_int_eq(detail_path("r/sweep.csv", &table_ops, buf, sizeof(buf)), 0);
 	ck_assert_str_eq(buf, "r/sweep.ops.csv");
-	ck_assert_int_eq(detail_path("sweep", &table_rpc, buf, sizeof(buf)), 0);
+	ck_assert_int_eq(detail_path("sweep", &table_mountstats, buf, sizeof(buf)), 0);
 	ck_assert_str_eq(buf, "sweep.rpc.csv");
-	ck_assert_int_eq(detail_path("a-long-name.csv", &table_rpc, buf, 8), -ENAMETOOLONG);
+	ck_assert_int_eq(detail_path("a-long-name.csv", &table_mountstats, buf, 8), -ENAMETOOLONG);
 }
 END_TEST
 
 /* An rpc row of the attempt @json for the RPC @rpc. */
 static int append(const char *path, const char *json, const char *rpc)
 {
-	char *cells[RPC_NCOLUMNS] = { 0 };
+	char *cells[MS_NCOLUMNS] = { 0 };
 	struct row r = { 0 };
 	int ret;
 
@@ -36,12 +36,12 @@ static int append(const char *path, const char *json, const char *rpc)
 	row_set(&r, COL_read_pct, "100");
 	row_set(&r, COL_repeat, "1");
 	row_set(&r, COL_fio_json, "%s", json);
-	detail_identity(cells, &table_rpc, &r);
-	cells_set(cells, RPC_COL_window_s, "4");
-	cells_set(cells, RPC_COL_rpc, "%s", rpc);
-	cells_set(cells, RPC_COL_count, "12");
-	ret = detail_append(path, &table_rpc, cells);
-	cells_free(cells, RPC_NCOLUMNS);
+	detail_identity(cells, &table_mountstats, &r);
+	cells_set(cells, MS_COL_window_s, "4");
+	cells_set(cells, MS_COL_rpc, "%s", rpc);
+	cells_set(cells, MS_COL_count, "12");
+	ret = detail_append(path, &table_mountstats, cells);
+	cells_free(cells, MS_NCOLUMNS);
 	row_free(&r);
 	return ret;
 }
@@ -63,8 +63,9 @@ START_TEST(test_append_repair_validate)
 	ck_assert_int_eq(append(path, "fio/s/001.json", "GETATTR"), 0);
 	ck_assert_int_eq(append(path, "fio/s/002.json", "READ"), 0);
 	done_set_add(&attempts, "fio/s/001.json", 2);
-	ck_assert_int_eq(
-		detail_validate(path, &table_rpc, &attempts, errs, "t", 10, &rows, &orphans), 0);
+	ck_assert_int_eq(detail_validate(path, &table_mountstats, &attempts, errs, "t", 10, &rows,
+					 &orphans),
+			 0);
 	ck_assert_uint_eq(rows, 3);
 	ck_assert_uint_eq(orphans, 1);
 
@@ -72,18 +73,18 @@ START_TEST(test_append_repair_validate)
 	fd = open(path, O_WRONLY | O_APPEND);
 	ck_assert_int_eq(write(fd, "1.3,rand4k,nc1,\"unfin", 21), 21);
 	close(fd);
-	ck_assert_int_eq(detail_validate(path, &table_rpc, NULL, errs, "t", 10, &rows, &orphans),
-			 1);
-	ck_assert_int_eq(detail_repair(path, &table_rpc, &truncated, why, sizeof(why)), 0);
+	ck_assert_int_eq(
+		detail_validate(path, &table_mountstats, NULL, errs, "t", 10, &rows, &orphans), 1);
+	ck_assert_int_eq(detail_repair(path, &table_mountstats, &truncated, why, sizeof(why)), 0);
 	ck_assert(truncated);
-	ck_assert_int_eq(detail_validate(path, &table_rpc, NULL, errs, "t", 10, &rows, &orphans),
-			 0);
+	ck_assert_int_eq(
+		detail_validate(path, &table_mountstats, NULL, errs, "t", 10, &rows, &orphans), 0);
 	ck_assert_uint_eq(rows, 3);
 
 	/* one attempt, one RPC type, twice */
 	ck_assert_int_eq(append(path, "fio/s/001.json", "READ"), 0);
-	ck_assert_int_eq(detail_validate(path, &table_rpc, NULL, errs, "t", 10, &rows, &orphans),
-			 1);
+	ck_assert_int_eq(
+		detail_validate(path, &table_mountstats, NULL, errs, "t", 10, &rows, &orphans), 1);
 
 	/* another table's file is refused, not appended to */
 	ck_assert_int_eq(detail_repair(path, &table_ops, &truncated, why, sizeof(why)), -EPROTO);

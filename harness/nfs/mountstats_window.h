@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef NFSWEEP_NFS_RPC_WINDOW_H
-#define NFSWEEP_NFS_RPC_WINDOW_H
+#ifndef NFSWEEP_NFS_MOUNTSTATS_WINDOW_H
+#define NFSWEEP_NFS_MOUNTSTATS_WINDOW_H
 
 /*
  * One mount's NFS statistics over fio's measured window. fio tells its
@@ -21,7 +21,7 @@
 
 #include "nfs/mountstats.h"
 
-struct rpc_window {
+struct ms_window {
 	const char *mountstats; /* the file sampled (/proc/self/mountstats) */
 	char mountpoint[512];
 	double interval_s, next_s; /* CLOCK_REALTIME seconds */
@@ -38,40 +38,40 @@ struct rpc_window {
  * measures @runtime_s seconds; takes the first sample. 0, or -errno
  * (-ENOENT: no such NFS mount in the file).
  */
-int rpc_window_start(struct rpc_window *w, const char *mountstats, const char *mountpoint,
-		     double runtime_s);
+int ms_window_start(struct ms_window *w, const char *mountstats, const char *mountpoint,
+		    double runtime_s);
 
 /* Sample now if the interval has passed since the last sample (call it often). */
-void rpc_window_tick(struct rpc_window *w);
+void ms_window_tick(struct ms_window *w);
 
 /* Sample now, whatever the interval (the end of the point). */
-void rpc_window_sample(struct rpc_window *w);
+void ms_window_sample(struct ms_window *w);
 
 /*
  * The counters at @t0 and @t1 (CLOCK_REALTIME seconds), interpolated, as
- * two mounts with the sampled mount's ops (free with rpc_window_free_mount).
+ * two mounts with the sampled mount's ops (free with ms_window_free_mount).
  * 0; -ERANGE if the samples do not cover [@t0, @t1] (an end more than one
  * interval outside them); -ENODATA if sampling broke.
  */
-int rpc_window_cut(const struct rpc_window *w, double t0, double t1, struct ms_mount *before,
-		   struct ms_mount *after);
-void rpc_window_free_mount(struct ms_mount *m);
+int ms_window_cut(const struct ms_window *w, double t0, double t1, struct ms_mount *before,
+		  struct ms_mount *after);
+void ms_window_free_mount(struct ms_mount *m);
 
 /*
  * When the mount's READ and WRITE RPCs last grew, at or before @before (CLOCK_REALTIME
  * seconds): within the last interval whose samples show growth, at the point where the
  * growth seen there would have ended at the rate of the second before it. 0 when they never
  * grew. What fio before 3.36 does not say, the end of its I/O: its report comes after it by
- * what fio does after (point_rpc.c).
+ * what fio does after (point_mountstats.c).
  */
-double rpc_window_last_io(const struct rpc_window *w, double before);
+double ms_window_last_io(const struct ms_window *w, double before);
 
 /* The times of the oldest and newest samples. */
-void rpc_window_span(const struct rpc_window *w, double *first, double *last);
+void ms_window_span(const struct ms_window *w, double *first, double *last);
 
-void rpc_window_free(struct rpc_window *w);
+void ms_window_free(struct ms_window *w);
 
 /* CLOCK_REALTIME in seconds: the clock of fio's timestamp_ms. */
-double rpc_window_now(void);
+double ms_window_now(void);
 
 #endif

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
-/* NFS statistics over fio's measured window (see rpc_window.h). */
+/* NFS statistics over fio's measured window (see mountstats_window.h). */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "nfs/rpc_window.h"
+#include "nfs/mountstats_window.h"
 
 #define RW_NFIELDS 9 /* the counters of struct ms_op, in this order */
 
@@ -33,7 +33,7 @@ static void op_set(struct ms_op *op, const double *v)
 		*f[i] = (uint64_t)llround(v[i]);
 }
 
-double rpc_window_now(void)
+double ms_window_now(void)
 {
 	struct timespec ts;
 
@@ -42,12 +42,12 @@ double rpc_window_now(void)
 }
 
 /* The mount's entry now; its counters into the ring. */
-static void sample(struct rpc_window *w)
+static void sample(struct ms_window *w)
 {
 	struct ms_mount *all = NULL;
 	const struct ms_mount *m;
 	size_t n = 0, slot;
-	double now = rpc_window_now();
+	double now = ms_window_now();
 
 	if (w->broken || mountstats_read(w->mountstats, &all, &n))
 		goto broken;
@@ -86,8 +86,8 @@ broken:
 	mountstats_free(all, n);
 }
 
-int rpc_window_start(struct rpc_window *w, const char *mountstats, const char *mountpoint,
-		     double runtime_s)
+int ms_window_start(struct ms_window *w, const char *mountstats, const char *mountpoint,
+		    double runtime_s)
 {
 	memset(w, 0, sizeof(*w));
 	w->mountstats = mountstats;
@@ -100,25 +100,25 @@ int rpc_window_start(struct rpc_window *w, const char *mountstats, const char *m
 		return -ENOMEM;
 	sample(w);
 	if (w->broken) {
-		rpc_window_free(w);
+		ms_window_free(w);
 		return -ENOENT;
 	}
 	return 0;
 }
 
-void rpc_window_tick(struct rpc_window *w)
+void ms_window_tick(struct ms_window *w)
 {
-	if (rpc_window_now() >= w->next_s)
+	if (ms_window_now() >= w->next_s)
 		sample(w);
 }
 
-void rpc_window_sample(struct rpc_window *w)
+void ms_window_sample(struct ms_window *w)
 {
 	sample(w);
 }
 
 /* The READ and WRITE RPCs of sample @k (0 the oldest). */
-static double data_ops(const struct rpc_window *w, size_t k)
+static double data_ops(const struct ms_window *w, size_t k)
 {
 	size_t s = (w->head + k) % w->cap;
 	double n = 0;
@@ -129,12 +129,12 @@ static double data_ops(const struct rpc_window *w, size_t k)
 	return n;
 }
 
-static double time_of(const struct rpc_window *w, size_t k)
+static double time_of(const struct ms_window *w, size_t k)
 {
 	return w->t[(w->head + k) % w->cap];
 }
 
-double rpc_window_last_io(const struct rpc_window *w, double before)
+double ms_window_last_io(const struct ms_window *w, double before)
 {
 	size_t k, j;
 	double grew, rate, dt;
@@ -160,14 +160,14 @@ double rpc_window_last_io(const struct rpc_window *w, double before)
 	return time_of(w, k);
 }
 
-void rpc_window_span(const struct rpc_window *w, double *first, double *last)
+void ms_window_span(const struct ms_window *w, double *first, double *last)
 {
 	*first = w->n ? w->t[w->head] : 0;
 	*last = w->n ? w->t[(w->head + w->n - 1) % w->cap] : 0;
 }
 
 /* The counters at @t into @m (a copy of the op names, interpolated values). */
-static int at(const struct rpc_window *w, double t, struct ms_mount *m)
+static int at(const struct ms_window *w, double t, struct ms_mount *m)
 {
 	size_t a = 0, b = 0, k;
 	double f = 0;
@@ -206,8 +206,8 @@ static int at(const struct rpc_window *w, double t, struct ms_mount *m)
 	return 0;
 }
 
-int rpc_window_cut(const struct rpc_window *w, double t0, double t1, struct ms_mount *before,
-		   struct ms_mount *after)
+int ms_window_cut(const struct ms_window *w, double t0, double t1, struct ms_mount *before,
+		  struct ms_mount *after)
 {
 	double first, last;
 	int ret;
@@ -216,26 +216,26 @@ int rpc_window_cut(const struct rpc_window *w, double t0, double t1, struct ms_m
 	memset(after, 0, sizeof(*after));
 	if (w->broken || !w->n)
 		return -ENODATA;
-	rpc_window_span(w, &first, &last);
+	ms_window_span(w, &first, &last);
 	if (t0 < first - w->interval_s || t1 > last + w->interval_s || t1 < t0)
 		return -ERANGE;
 	ret = at(w, t0, before);
 	if (!ret)
 		ret = at(w, t1, after);
 	if (ret) {
-		rpc_window_free_mount(before);
-		rpc_window_free_mount(after);
+		ms_window_free_mount(before);
+		ms_window_free_mount(after);
 	}
 	return ret;
 }
 
-void rpc_window_free_mount(struct ms_mount *m)
+void ms_window_free_mount(struct ms_mount *m)
 {
 	free(m->ops);
 	memset(m, 0, sizeof(*m));
 }
 
-void rpc_window_free(struct rpc_window *w)
+void ms_window_free(struct ms_window *w)
 {
 	free(w->t);
 	free(w->v);

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef NFSWEEP_SWEEP_POINT_RPC_H
-#define NFSWEEP_SWEEP_POINT_RPC_H
+#ifndef NFSWEEP_SWEEP_POINT_MOUNTSTATS_H
+#define NFSWEEP_SWEEP_POINT_MOUNTSTATS_H
 
 /*
  * What the kernel's NFS client did during a point, in fio's measured
  * window: the rpc_* columns of the point's row (READ and WRITE) and every
  * RPC type in FILE.rpc.csv, from the target's counters sampled while fio
- * ran (nfs/rpc_window.h).
+ * ran (nfs/mountstats_window.h).
  */
-#include "nfs/rpc_window.h"
+#include "nfs/mountstats_window.h"
 #include "results/row.h"
 #include "fio/fio_json.h"
 #include "sweep/sweep.h"
@@ -20,13 +20,13 @@
  * before the point's row in FILE.csv: see detail_file.h). 0, or -errno
  * when FILE.rpc.csv could not be written (said on stderr).
  */
-int point_rpc_record(const struct sweep *s, struct row *r, const struct rpc_window *w,
-		     const struct fio_result *res);
+int point_mountstats_record(const struct sweep *s, struct row *r, const struct ms_window *w,
+			    const struct fio_result *res);
 
 /*
  * --hosts: each host's NFS client, from the mountstats snapshots its jobs
  * took at their start and end (exec_prerun and exec_postrun, which
- * point_rpc_snapshot_paths() names) in TARGET/.nfsweep-rpc/, read here
+ * point_mountstats_snapshot_paths() names) in TARGET/.nfsweep-mountstats/, read here
  * when this machine sees the target at the same path (the lab; a host that
  * is also the controller), then removed. Rows of FILE.rpc.csv per host
  * (their host column), and the point's READ and WRITE columns summed over
@@ -35,10 +35,11 @@ int point_rpc_record(const struct sweep *s, struct row *r, const struct rpc_wind
  * clock: one clock for every host), 0 when unknown. 0, or -errno when
  * FILE.rpc.csv could not be written (said).
  */
-int point_rpc_record_hosts(const struct sweep *s, struct row *r, const char *point, double *start);
+int point_mountstats_record_hosts(const struct sweep *s, struct row *r, const char *point,
+				  double *start);
 
 /* Where the --hosts snapshots go, under the target. */
-#define POINT_RPC_SNAPSHOT_DIR ".nfsweep-rpc"
+#define POINT_MOUNTSTATS_DIR ".nfsweep-mountstats"
 
 /*
  * The most the target's path may take as printf %b escapes in the
@@ -48,7 +49,7 @@ int point_rpc_record_hosts(const struct sweep *s, struct row *r, const char *poi
 #define POINT_SNAPSHOT_ENC_MAX 4096
 
 /* For point @point of target @target: the snapshots' directory, and their stem. */
-void point_rpc_snapshot_paths(const char *target, const char *point, char *dir, size_t dlen,
-			      char *stem, size_t slen);
+void point_mountstats_snapshot_paths(const char *target, const char *point, char *dir, size_t dlen,
+				     char *stem, size_t slen);
 
 #endif

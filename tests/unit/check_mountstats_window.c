@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests of harness/nfs/rpc_window.c: a mountstats file the test
+ * Unit tests of harness/nfs/mountstats_window.c: a mountstats file the test
  * rewrites between samples, cut at times between the samples it took.
  */
 #include <check.h>
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "nfs/rpc_window.h"
+#include "nfs/mountstats_window.h"
 #include "helpers.h"
 
 /* A mountstats file with one NFS mount whose READ count is @reads and GETATTR @getattrs. */
@@ -48,39 +48,39 @@ START_TEST(test_interpolated_cut)
 {
 	char path[] = "/tmp/nfsweep-ms-XXXXXX";
 	struct ms_mount b, a;
-	struct rpc_window w;
+	struct ms_window w;
 	double first, last, dt;
 
 	close(mkstemp(path));
 	write_stats(path, "/mnt/nc1", 1000, 10);
-	ck_assert_int_eq(rpc_window_start(&w, path, "/mnt/nc1", 4), 0);
+	ck_assert_int_eq(ms_window_start(&w, path, "/mnt/nc1", 4), 0);
 	usleep(50000);
 	write_stats(path, "/mnt/nc1", 2000, 10);
-	rpc_window_sample(&w);
-	rpc_window_span(&w, &first, &last);
+	ms_window_sample(&w);
+	ms_window_span(&w, &first, &last);
 	dt = last - first;
 	ck_assert(dt > 0.04);
 
 	/* a quarter and three quarters of the way: 1250 and 1750 READs */
-	ck_assert_int_eq(rpc_window_cut(&w, first + dt / 4, first + 3 * dt / 4, &b, &a), 0);
+	ck_assert_int_eq(ms_window_cut(&w, first + dt / 4, first + 3 * dt / 4, &b, &a), 0);
 	ck_assert_uint_eq(count(&b, "READ"), 1250);
 	ck_assert_uint_eq(count(&a, "READ"), 1750);
 	ck_assert_uint_eq(count(&a, "GETATTR") - count(&b, "GETATTR"), 0);
 	/* the other counters follow: RTT 2 ms per READ */
 	ck_assert_uint_eq(ms_find_op(&a, "READ")->rtt_ms, 3500);
-	rpc_window_free_mount(&b);
-	rpc_window_free_mount(&a);
+	ms_window_free_mount(&b);
+	ms_window_free_mount(&a);
 
 	/* an end beyond the samples by more than an interval: not counted */
-	ck_assert_int_eq(rpc_window_cut(&w, first - 5, last, &b, &a), -ERANGE);
-	ck_assert_int_eq(rpc_window_cut(&w, first, last + 5, &b, &a), -ERANGE);
-	ck_assert_int_eq(rpc_window_cut(&w, last, first, &b, &a), -ERANGE);
+	ck_assert_int_eq(ms_window_cut(&w, first - 5, last, &b, &a), -ERANGE);
+	ck_assert_int_eq(ms_window_cut(&w, first, last + 5, &b, &a), -ERANGE);
+	ck_assert_int_eq(ms_window_cut(&w, last, first, &b, &a), -ERANGE);
 	/* within one interval of them: the nearest sample */
-	ck_assert_int_eq(rpc_window_cut(&w, first - 0.05, last + 0.05, &b, &a), 0);
+	ck_assert_int_eq(ms_window_cut(&w, first - 0.05, last + 0.05, &b, &a), 0);
 	ck_assert_uint_eq(count(&a, "READ") - count(&b, "READ"), 1000);
-	rpc_window_free_mount(&b);
-	rpc_window_free_mount(&a);
-	rpc_window_free(&w);
+	ms_window_free_mount(&b);
+	ms_window_free_mount(&a);
+	ms_window_free(&w);
 	unlink(path);
 }
 END_TEST
@@ -90,30 +90,30 @@ START_TEST(test_ring_and_broken)
 {
 	char path[] = "/tmp/nfsweep-ms-XXXXXX";
 	struct ms_mount b, a;
-	struct rpc_window w;
+	struct ms_window w;
 	double first, last;
 
 	close(mkstemp(path));
 	write_stats(path, "/mnt/nc1", 0, 0);
-	ck_assert_int_eq(rpc_window_start(&w, "/nonexistent/mountstats", "/mnt/nc1", 4), -ENOENT);
-	ck_assert_int_eq(rpc_window_start(&w, path, "/mnt/other", 4), -ENOENT);
-	ck_assert_int_eq(rpc_window_start(&w, path, "/mnt/nc1", 0), 0);
+	ck_assert_int_eq(ms_window_start(&w, "/nonexistent/mountstats", "/mnt/nc1", 4), -ENOENT);
+	ck_assert_int_eq(ms_window_start(&w, path, "/mnt/other", 4), -ENOENT);
+	ck_assert_int_eq(ms_window_start(&w, path, "/mnt/nc1", 0), 0);
 	for (unsigned int i = 1; i <= 3 * w.cap; i++) {
 		write_stats(path, "/mnt/nc1", i, 0);
-		rpc_window_sample(&w);
+		ms_window_sample(&w);
 	}
 	ck_assert_uint_eq(w.n, w.cap);
-	rpc_window_span(&w, &first, &last);
-	ck_assert_int_eq(rpc_window_cut(&w, first, last, &b, &a), 0);
+	ms_window_span(&w, &first, &last);
+	ck_assert_int_eq(ms_window_cut(&w, first, last, &b, &a), 0);
 	ck_assert_uint_eq(count(&a, "READ"), 3 * w.cap);
 	ck_assert_uint_eq(count(&b, "READ"), 2 * w.cap + 1); /* the oldest kept */
-	rpc_window_free_mount(&b);
-	rpc_window_free_mount(&a);
+	ms_window_free_mount(&b);
+	ms_window_free_mount(&a);
 
 	write_stats(path, "/mnt/elsewhere", 0, 0);
-	rpc_window_sample(&w);
-	ck_assert_int_eq(rpc_window_cut(&w, first, last, &b, &a), -ENODATA);
-	rpc_window_free(&w);
+	ms_window_sample(&w);
+	ck_assert_int_eq(ms_window_cut(&w, first, last, &b, &a), -ENODATA);
+	ms_window_free(&w);
 	unlink(path);
 }
 END_TEST
@@ -127,16 +127,16 @@ START_TEST(test_last_io)
 {
 	unsigned int reads[] = { 1000, 2000, 3000, 3500, 3500, 3500 };
 	char path[] = "/tmp/nfsweep-ms-XXXXXX";
-	struct rpc_window w;
+	struct ms_window w;
 	double t[6], want;
 
 	close(mkstemp(path));
 	write_stats(path, "/mnt/nc1", reads[0], 10);
-	ck_assert_int_eq(rpc_window_start(&w, path, "/mnt/nc1", 4), 0);
+	ck_assert_int_eq(ms_window_start(&w, path, "/mnt/nc1", 4), 0);
 	for (int i = 1; i < 6; i++) {
 		usleep(50000);
 		write_stats(path, "/mnt/nc1", reads[i], 10 + i);
-		rpc_window_sample(&w);
+		ms_window_sample(&w);
 	}
 	/*
 	 * The samples' times as the clock gave them vary with the machine's load (CI's sanitizer
@@ -148,29 +148,29 @@ START_TEST(test_last_io)
 		t[i] = w.t[(w.head + i) % w.cap] = 1024 + 0.25 * i;
 	/* 500 at the rate of the samples before (2000 over t[2] - t[0]) */
 	want = t[2] + 500 / (2000 / (t[2] - t[0]));
-	ck_assert_msg(fabs(rpc_window_last_io(&w, t[5] + 1) - want) < 1e-9, "%f, not %f",
-		      rpc_window_last_io(&w, t[5] + 1) - t[0], want - t[0]);
+	ck_assert_msg(fabs(ms_window_last_io(&w, t[5] + 1) - want) < 1e-9, "%f, not %f",
+		      ms_window_last_io(&w, t[5] + 1) - t[0], want - t[0]);
 	ck_assert(want > t[2] && want < t[3]);
 	/* before the last growth: the one before it, a whole interval's (at its end) */
-	ck_assert(fabs(rpc_window_last_io(&w, t[2] - 0.001) - t[2]) < 1e-9);
+	ck_assert(fabs(ms_window_last_io(&w, t[2] - 0.001) - t[2]) < 1e-9);
 	/* the first interval has no rate before it: its end */
-	ck_assert(rpc_window_last_io(&w, t[1] - 0.001) == t[1]);
+	ck_assert(ms_window_last_io(&w, t[1] - 0.001) == t[1]);
 	/* a growth that took less than its interval at the rate before it ends early */
 	w.t[(w.head + 2) % w.cap] = t[2] = 1024.625;
-	ck_assert(fabs(rpc_window_last_io(&w, t[2] - 0.001) - 1024.5) < 1e-9);
-	rpc_window_free(&w);
+	ck_assert(fabs(ms_window_last_io(&w, t[2] - 0.001) - 1024.5) < 1e-9);
+	ms_window_free(&w);
 	write_stats(path, "/mnt/nc1", 7, 10);
-	ck_assert_int_eq(rpc_window_start(&w, path, "/mnt/nc1", 4), 0);
-	rpc_window_sample(&w);
-	ck_assert(rpc_window_last_io(&w, 1e12) == 0); /* never grew */
-	rpc_window_free(&w);
+	ck_assert_int_eq(ms_window_start(&w, path, "/mnt/nc1", 4), 0);
+	ms_window_sample(&w);
+	ck_assert(ms_window_last_io(&w, 1e12) == 0); /* never grew */
+	ms_window_free(&w);
 	unlink(path);
 }
 END_TEST
 
-Suite *make_rpc_window_suite(void)
+Suite *make_mountstats_window_suite(void)
 {
-	Suite *s = suite_create("rpc_window");
+	Suite *s = suite_create("mountstats_window");
 	TCase *tc = tcase_create("window");
 
 	tcase_add_test(tc, test_interpolated_cut);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* A point's NFS statistics in fio's measured window (see point_rpc.h). */
+/* A point's NFS statistics in fio's measured window (see point_mountstats.h). */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "results/detail_file.h"
-#include "sweep/point_rpc.h"
+#include "sweep/point_mountstats.h"
 
 /* The READ and WRITE columns of the point's row. */
 static void fill_columns(struct row *r, const struct ms_mount *before, const struct ms_mount *after)
@@ -52,42 +52,42 @@ static int write_rows(const struct sweep *s, const struct row *r, const struct m
 		total += after->ops[i].ops - before->ops[i].ops;
 	for (size_t i = 0; i < after->nops && !ret; i++) {
 		const struct ms_op *a = &after->ops[i], *b = &before->ops[i];
-		char *cells[RPC_NCOLUMNS] = { 0 };
+		char *cells[MS_NCOLUMNS] = { 0 };
 		struct ms_delta d;
 
 		ms_op_delta(b, a, &d);
 		if (!d.ops)
 			continue;
-		detail_identity(cells, &table_rpc, r);
+		detail_identity(cells, &table_mountstats, r);
 		if (host)
-			cells_set(cells, RPC_COL_host, "%s", host);
-		cells_set_num(cells, RPC_COL_window_s, window_s);
-		cells_set(cells, RPC_COL_rpc, "%s", a->name);
-		cells_set(cells, RPC_COL_count, "%llu", (unsigned long long)d.ops);
-		cells_set_num(cells, RPC_COL_share_pct, 100.0 * (double)d.ops / (double)total);
+			cells_set(cells, MS_COL_host, "%s", host);
+		cells_set_num(cells, MS_COL_window_s, window_s);
+		cells_set(cells, MS_COL_rpc, "%s", a->name);
+		cells_set(cells, MS_COL_count, "%llu", (unsigned long long)d.ops);
+		cells_set_num(cells, MS_COL_share_pct, 100.0 * (double)d.ops / (double)total);
 		if (window_s > 0)
-			cells_set_num(cells, RPC_COL_per_s, (double)d.ops / window_s);
-		cells_set(cells, RPC_COL_retrans, "%llu", (unsigned long long)d.retrans);
+			cells_set_num(cells, MS_COL_per_s, (double)d.ops / window_s);
+		cells_set(cells, MS_COL_retrans, "%llu", (unsigned long long)d.retrans);
 		if (d.has_errors)
-			cells_set(cells, RPC_COL_errors, "%llu", (unsigned long long)d.errors);
-		cells_set_num(cells, RPC_COL_rtt_ms, d.avg_rtt_ms);
-		cells_set_num(cells, RPC_COL_exe_ms, d.avg_exe_ms);
-		cells_set_num(cells, RPC_COL_queue_ms, d.avg_queue_ms);
-		cells_set(cells, RPC_COL_bytes_sent, "%llu",
+			cells_set(cells, MS_COL_errors, "%llu", (unsigned long long)d.errors);
+		cells_set_num(cells, MS_COL_rtt_ms, d.avg_rtt_ms);
+		cells_set_num(cells, MS_COL_exe_ms, d.avg_exe_ms);
+		cells_set_num(cells, MS_COL_queue_ms, d.avg_queue_ms);
+		cells_set(cells, MS_COL_bytes_sent, "%llu",
 			  (unsigned long long)(a->bytes_sent - b->bytes_sent));
-		cells_set(cells, RPC_COL_bytes_recv, "%llu",
+		cells_set(cells, MS_COL_bytes_recv, "%llu",
 			  (unsigned long long)(a->bytes_recv - b->bytes_recv));
-		cells_protect_text(cells, &table_rpc);
-		ret = detail_append(s->rpc_path, &table_rpc, cells);
-		cells_free(cells, RPC_NCOLUMNS);
+		cells_protect_text(cells, &table_mountstats);
+		ret = detail_append(s->rpc_path, &table_mountstats, cells);
+		cells_free(cells, MS_NCOLUMNS);
 	}
 	if (ret)
 		sweep_detail_failed(s, s->rpc_path, ret);
 	return ret;
 }
 
-int point_rpc_record(const struct sweep *s, struct row *r, const struct rpc_window *w,
-		     const struct fio_result *res)
+int point_mountstats_record(const struct sweep *s, struct row *r, const struct ms_window *w,
+			    const struct fio_result *res)
 {
 	struct ms_mount before, after;
 	double t0, t1;
@@ -102,7 +102,7 @@ int point_rpc_record(const struct sweep *s, struct row *r, const struct rpc_wind
 	 */
 	ret = res && !fio_result_window(res, &t0, &t1) ? 0 : -ERANGE;
 	if (!ret && !res->start_s) {
-		double io_end = rpc_window_last_io(w, t1);
+		double io_end = ms_window_last_io(w, t1);
 
 		if (io_end > (t0 + t1) / 2 && io_end < t1) {
 			t0 -= t1 - io_end;
@@ -110,18 +110,18 @@ int point_rpc_record(const struct sweep *s, struct row *r, const struct rpc_wind
 		}
 	}
 	if (!ret)
-		ret = rpc_window_cut(w, t0, t1, &before, &after);
+		ret = ms_window_cut(w, t0, t1, &before, &after);
 	if (ret == -ERANGE) {
-		rpc_window_span(w, &t0, &t1);
-		ret = rpc_window_cut(w, t0, t1, &before, &after);
+		ms_window_span(w, &t0, &t1);
+		ret = ms_window_cut(w, t0, t1, &before, &after);
 	}
 	if (ret)
 		return 0; /* the mount went away during the point: nothing to count */
 	fill_columns(r, &before, &after);
 	row_set_num(r, COL_rpc_window_s, t1 - t0);
 	ret = write_rows(s, r, &before, &after, t1 - t0, NULL);
-	rpc_window_free_mount(&before);
-	rpc_window_free_mount(&after);
+	ms_window_free_mount(&before);
+	ms_window_free_mount(&after);
 	return ret;
 }
 
@@ -181,10 +181,10 @@ static void fill_sums(struct row *r, const struct ms_delta sum[2])
 	}
 }
 
-void point_rpc_snapshot_paths(const char *target, const char *point, char *dir, size_t dlen,
-			      char *stem, size_t slen)
+void point_mountstats_snapshot_paths(const char *target, const char *point, char *dir, size_t dlen,
+				     char *stem, size_t slen)
 {
-	snprintf(dir, dlen, "%s/" POINT_RPC_SNAPSHOT_DIR, target);
+	snprintf(dir, dlen, "%s/" POINT_MOUNTSTATS_DIR, target);
 	snprintf(stem, slen, "%s/%s", dir, point);
 }
 
@@ -229,7 +229,8 @@ out:
 	return ret;
 }
 
-int point_rpc_record_hosts(const struct sweep *s, struct row *r, const char *point, double *start)
+int point_mountstats_record_hosts(const struct sweep *s, struct row *r, const char *point,
+				  double *start)
 {
 	const struct host_list *l = &s->o->hosts;
 	const char *target = row_text(r->cell[COL_path]);
@@ -239,7 +240,7 @@ int point_rpc_record_hosts(const struct sweep *s, struct row *r, const char *poi
 
 	if (!target)
 		return 0;
-	point_rpc_snapshot_paths(target, point, dir, sizeof(dir), stem, sizeof(stem));
+	point_mountstats_snapshot_paths(target, point, dir, sizeof(dir), stem, sizeof(stem));
 	for (size_t i = 0; i < l->n; i++) {
 		start[i] = 0;
 		ret = record_host(s, r, &l->h[i], stem, target, sum, &start[i]);
