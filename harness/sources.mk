@@ -16,7 +16,7 @@ HARNESS_LIB_SRCS := \
 	plot/chart_nconnect.c plot/chart_curve.c plot/chart_ops.c plot/chart_hosts.c plot/plot_all.c \
 	plot/chart_table.c \
 	results/schema.c results/row.c results/results_file.c results/problems.c \
-	results/results_table.c results/reference.c results/compare.c results/detail_file.c \
+	results/results_table.c results/reference.c results/compare.c results/compare_figs.c results/detail_file.c \
 	results/stats.c results/seconds.c results/verdict.c results/table_read.c results/rows.c \
 	fio/fio_run.c fio/fio_json.c fio/fio_knows.c fio/steady.c \
 	sweep/sweep_opts.c sweep/plan.c sweep/sweep.c \

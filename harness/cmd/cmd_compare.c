@@ -3,7 +3,8 @@
  * nfsweep compare FILE.csv [--base LABEL] [--out FILE]: each target against
  * a base target (nc8 / nc1), per profile and read %, plus the four headline
  * ratios of the published nconnect comparison beside the published gains.
- * Printed as a table and written as CSV (compare.csv beside FILE).
+ * Printed as a table and written as CSV (compare.csv beside FILE). The
+ * figures and their verdicts are results/compare_figs.c's: this file prints.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,6 +18,7 @@
 #include "cli/exit_status.h"
 #include "cmd/cmds.h"
 #include "results/compare.h"
+#include "results/compare_figs.h"
 #include "util/csv.h"
 #include "results/reference.h"
 #include "results/results_table.h"
@@ -82,58 +84,6 @@ static int write_runs_page(const char *before, const char *after, const char *cs
 }
 
 /*
- * One CSV row of a ratio; @published <= 0: none. The difference from published and then the
- * verdict's columns go last, so that the columns before them keep the places they had (schema
- * of compare.csv before 1.5, and before the verdicts).
- */
-static void csv_ratio(struct csv_file *out, const char *kind, const char *profile,
-		      const struct verdict_fig *f, const char *target, const char *base,
-		      double published, const char *what, double level)
-{
-	char cells[12][40];
-	/* clang-format off */
-	const char *row[COMPARE_NCOLUMNS] = {
-		[COMPARE_COL_kind] = kind, [COMPARE_COL_profile] = profile,
-		[COMPARE_COL_read_pct] = cells[0], [COMPARE_COL_metric] = rt_metric_column[f->m],
-		[COMPARE_COL_target] = target, [COMPARE_COL_base] = base,
-		[COMPARE_COL_value] = cells[1], [COMPARE_COL_base_value] = cells[2],
-		[COMPARE_COL_ratio] = cells[3], [COMPARE_COL_published_ratio] = cells[4],
-		[COMPARE_COL_what] = what, [COMPARE_COL_difference_from_published_pct] = cells[5],
-		[COMPARE_COL_ratio_geo] = cells[6], [COMPARE_COL_ratio_low] = cells[7],
-		[COMPARE_COL_ratio_high] = cells[8], [COMPARE_COL_interval_pct] = cells[9],
-		[COMPARE_COL_verdict] = verdict_word(f->verdict),
-		[COMPARE_COL_method] = f->method == VERDICT_REPEATS ? "repeats" :
-				       f->method == VERDICT_SECONDS ? "seconds" : "",
-		[COMPARE_COL_sides_n] = cells[10], [COMPARE_COL_p_value] = cells[11],
-		[COMPARE_COL_why] = f->why,
-	};
-	/* clang-format on */
-	int judged = f->verdict != VERDICT_NOT_JUDGED;
-
-	snprintf(cells[0], 40, "%d", f->pct);
-	snprintf(cells[1], 40, "%.3f", f->value);
-	snprintf(cells[2], 40, "%.3f", f->base_value);
-	snprintf(cells[3], 40, "%.3f", f->ratio);
-	cells[4][0] = cells[5][0] = '\0';
-	if (published > 0) {
-		snprintf(cells[4], 40, "%.3f", published);
-		snprintf(cells[5], 40, "%.1f",
-			 compare_shown_round(compare_pct_from_published(f->ratio, published), 10));
-	}
-	for (int i = 6; i < 12; i++)
-		cells[i][0] = '\0';
-	if (judged) {
-		snprintf(cells[6], 40, "%.3f", f->r.ratio);
-		snprintf(cells[7], 40, "%.3f", f->r.lo);
-		snprintf(cells[8], 40, "%.3f", f->r.hi);
-		snprintf(cells[9], 40, "%.3f", level * 100);
-		snprintf(cells[10], 40, "%d+%d", f->na, f->nb);
-		snprintf(cells[11], 40, "%.3f", f->r.p);
-	}
-	csv_file_record(out, row, COMPARE_NCOLUMNS);
-}
-
-/*
  * "2.39x [2.10, 2.71] better" into @buf: the ratio the interval is of (of the geometric means
  * of the repeats, or of the seconds' means), or "2.39x ?" where not judged (the means' ratio,
  * as the CSV's ratio). Judged by one run's seconds: "^" after the verdict; its batches still
@@ -152,41 +102,11 @@ static const char *shown(const struct verdict_fig *f, char *buf, size_t len)
 	return buf;
 }
 
-/* A figure of @t's own targets: @tg over @base at (@p, @pct), judged. */
-static void target_fig(struct verdict_fig *f, const struct results_table *t, const char *file,
-		       int p, int pct, int tg, int base, enum rt_metric m)
-{
-	*f = (struct verdict_fig){
-		.a = { t, file, p, base }, .b = { t, file, p, tg }, .pct = pct, .m = m
-	};
-	verdict_judge(f);
-}
-
-/* The comparison's figures: the headlines' (per variant), then every point's. */
-struct figs {
-	struct verdict_fig *f;
-	size_t n, cap;
-};
-
-static struct verdict_fig *figs_add(struct figs *fs)
-{
-	if (fs->n == fs->cap) {
-		size_t cap = fs->cap ? 2 * fs->cap : 64;
-		struct verdict_fig *g = realloc(fs->f, cap * sizeof(*g));
-
-		if (!g)
-			return NULL;
-		fs->f = g;
-		fs->cap = cap;
-	}
-	return &fs->f[fs->n++];
-}
-
 /*
  * What the figures' intervals are: the family's rule, its level, and what one run can say.
  * Printed after the tables.
  */
-static void print_family(const struct figs *fs, double level, int judged, int different)
+static void print_family(const struct compare_figs *fs, double level, int judged, int different)
 {
 	int seconds = 0, repeats = 0, not_judged = 0, correlated = 0, better = 0;
 	const char *why = NULL;
@@ -234,38 +154,8 @@ static void print_family(const struct figs *fs, double level, int judged, int di
 		printf("?: %d not judged, e.g.: %s\n", not_judged, why);
 }
 
-/*
- * The headline ratios first: what the article's scale-up section shows,
- * always nconnect=N over nconnect=1 (compare_nconnect_one), whatever --base.
- * Their figures go into @fs; printed and written after the family is judged.
- */
-static int headline_figs(const struct results_table *t, const char *file, struct figs *fs)
-{
-	int base = compare_nconnect_one(t);
-
-	for (int h = 0; base >= 0 && h < NHEADLINES; h++) {
-		const struct headline *hl = &headlines[h];
-		int p = rt_profile(t, hl->profile);
-
-		for (int tg = 0; tg < t->ntargets; tg++) {
-			struct verdict_fig *f;
-
-			if (!compare_nconnect_variant(t, tg))
-				continue;
-			f = figs_add(fs);
-			if (!f)
-				return -ENOMEM;
-			if (p < 0)
-				*f = (struct verdict_fig){ .has = 0 };
-			else
-				target_fig(f, t, file, p, hl->read_pct, tg, base, hl->metric);
-		}
-	}
-	return 0;
-}
-
 static void print_headlines(const struct results_table *t, const struct reference *ref,
-			    const char *file, const struct figs *fs, double level,
+			    const char *file, const struct compare_figs *fs, double level,
 			    struct csv_file *out)
 {
 	int base = compare_nconnect_one(t), n = 0;
@@ -330,8 +220,9 @@ static void print_headlines(const struct results_table *t, const struct referenc
 			}
 			nd++;
 			if (f->has)
-				csv_ratio(out, "headline", hl->profile, f, t->targets[tg],
-					  t->targets[base], pub ? pub->value : -1, hl->name, level);
+				compare_csv_row(out, "headline", hl->profile, f, t->targets[tg],
+						t->targets[base], pub ? pub->value : -1, hl->name,
+						level);
 		}
 		printf(" %9s", pubs);
 		for (int i = 0; i < nd; i++)
@@ -340,33 +231,9 @@ static void print_headlines(const struct results_table *t, const struct referenc
 	}
 }
 
-/* Every point's figure: each target over @base, per profile. */
-static int point_figs(const struct results_table *t, const char *file, int base, struct figs *fs)
-{
-	for (int p = 0; p < t->nprofiles; p++) {
-		enum rt_metric m = rt_is_throughput(t, p) ? RT_TOTAL_MIB : RT_TOTAL_IOPS;
-
-		for (int pct = 100; pct >= 0; pct--) {
-			if (!rt_has_pct(t, p, pct))
-				continue;
-			for (int tg = 0; tg < t->ntargets; tg++) {
-				struct verdict_fig *f;
-
-				if (tg == base)
-					continue;
-				f = figs_add(fs);
-				if (!f)
-					return -ENOMEM;
-				target_fig(f, t, file, p, pct, tg, base, m);
-			}
-		}
-	}
-	return 0;
-}
-
 /* Every point's ratio into the CSV, and unless @csv_only, printed. */
-static void print_points(const struct results_table *t, int base, const struct figs *fs, size_t k,
-			 double level, struct csv_file *out, int csv_only)
+static void print_points(const struct results_table *t, int base, const struct compare_figs *fs,
+			 size_t k, double level, struct csv_file *out, int csv_only)
 {
 	for (int p = 0; p < t->nprofiles; p++) {
 		enum rt_metric m = rt_is_throughput(t, p) ? RT_TOTAL_MIB : RT_TOTAL_IOPS;
@@ -399,8 +266,9 @@ static void print_points(const struct results_table *t, int base, const struct f
 						       " %-28s",
 					       shown(f, cell, sizeof(cell)));
 				if (f->has)
-					csv_ratio(out, "point", t->profiles[p], f, t->targets[tg],
-						  t->targets[base], -1, "", level);
+					compare_csv_row(out, "point", t->profiles[p], f,
+							t->targets[tg], t->targets[base], -1, "",
+							level);
 			}
 			if (!csv_only)
 				printf("\n");
@@ -421,65 +289,13 @@ static int find_base(const struct results_table *t, const char *file, const char
 	return EXIT_USAGE;
 }
 
-/* The three figures of one point of run B against run A: the total, read p99, write p99. */
-static const enum rt_metric runs_metrics[3] = { RT_TOTAL_MIB, RT_READ_P99, RT_WRITE_P99 };
-
-/*
- * The target of @b that is @a's target @ta at (@pa, @pct) in @a and (@pb, @pct) in @b, when both
- * runs have ok rows there; else -1. The one rule of which points two runs share, for the figures
- * and for their printing, which walk the points in the same order.
- */
-static int shared_point(const struct results_table *a, const struct results_table *b, int pa,
-			int pb, int pct, int ta)
-{
-	int tb = rt_target(b, a->targets[ta]);
-
-	if (pb < 0 || !rt_has_pct(a, pa, pct) || !rt_has_pct(b, pb, pct) || tb < 0 ||
-	    !rt_rows(a, pa, pct, ta) || !rt_rows(b, pb, pct, tb))
-		return -1;
-	return tb;
-}
-
-static int runs_figs(const struct results_table *a, const struct results_table *b, const char *fa,
-		     const char *fb, struct figs *fs)
-{
-	int matched = 0;
-
-	for (int pa = 0; pa < a->nprofiles; pa++) {
-		int pb = rt_profile(b, a->profiles[pa]);
-
-		for (int pct = 100; pb >= 0 && pct >= 0; pct--) {
-			for (int ta = 0; ta < a->ntargets; ta++) {
-				int tb = shared_point(a, b, pa, pb, pct, ta);
-
-				if (tb < 0)
-					continue;
-				matched++;
-				for (int k = 0; k < 3; k++) {
-					struct verdict_fig *f = figs_add(fs);
-
-					if (!f)
-						return -1;
-					*f = (struct verdict_fig){ .a = { a, fa, pa, ta },
-								   .b = { b, fb, pb, tb },
-								   .pct = pct,
-								   .m = runs_metrics[k] };
-					if (!k && !rt_is_throughput(a, pa))
-						f->m = RT_TOTAL_IOPS;
-					verdict_judge(f);
-				}
-			}
-		}
-	}
-	return matched;
-}
-
 /*
  * compare A.csv B.csv: run B against run A (before and after a change),
  * point by point: each target against itself, the figures judged as one family.
  */
 static void print_runs(const struct results_table *a, const struct results_table *b, const char *fa,
-		       const char *fb, const struct figs *fs, double level, struct csv_file *out)
+		       const char *fb, const struct compare_figs *fs, double level,
+		       struct csv_file *out)
 {
 	const char *base = strrchr(fa, '/') ? strrchr(fa, '/') + 1 : fa;
 	size_t k = 0;
@@ -492,7 +308,7 @@ static void print_runs(const struct results_table *a, const struct results_table
 
 		for (int pct = 100; pb >= 0 && pct >= 0; pct--) {
 			for (int ta = 0; ta < a->ntargets; ta++) {
-				if (shared_point(a, b, pa, pb, pct, ta) < 0)
+				if (compare_shared_point(a, b, pa, pb, pct, ta) < 0)
 					continue;
 				if (!head++)
 					printf("\n%s (second / first)\n%-7s %-10s %-28s %-28s %s\n",
@@ -508,9 +324,9 @@ static void print_runs(const struct results_table *a, const struct results_table
 					printf(m < 2 ? " %-28s" : " %s",
 					       shown(f, cell, sizeof(cell)));
 					if (f->has)
-						csv_ratio(out, "runs", a->profiles[pa], f,
-							  a->targets[ta], base, -1,
-							  "second file / first file", level);
+						compare_csv_row(out, "runs", a->profiles[pa], f,
+								a->targets[ta], base, -1,
+								"second file / first file", level);
 				}
 				printf("\n");
 			}
@@ -572,7 +388,7 @@ static int compare_targets(struct compare_opts *o, const struct results_table *t
 {
 	struct reference ref = { 0 };
 	char why[512], outbuf[PATH_MAX];
-	struct figs fs = { 0 };
+	struct compare_figs fs = { 0 };
 	struct csv_file out;
 	int base, ret, judged, different;
 	size_t nh;
@@ -591,13 +407,13 @@ static int compare_targets(struct compare_opts *o, const struct results_table *t
 	if (reference_load_dir(o->reference ? o->reference : nfsweep_default_reference_dir(), &ref,
 			       why, sizeof(why)))
 		fprintf(stderr, "nfsweep compare: no published gains shown: %s\n", why);
-	ret = headline_figs(t, file, &fs);
+	ret = compare_headline_figs(t, file, &fs);
 	nh = fs.n;
 	if (!ret)
-		ret = point_figs(t, file, base, &fs);
+		ret = compare_point_figs(t, file, base, &fs);
 	if (ret) {
 		fprintf(stderr, "nfsweep compare: the figures of %s: %s\n", file, strerror(-ret));
-		free(fs.f);
+		compare_figs_free(&fs);
 		reference_free(&ref);
 		return EXIT_SETUP;
 	}
@@ -609,7 +425,7 @@ static int compare_targets(struct compare_opts *o, const struct results_table *t
 		print_family(&fs, level, judged, different);
 		ret = commit_out(&out);
 	}
-	free(fs.f);
+	compare_figs_free(&fs);
 	reference_free(&ref);
 	return ret;
 }
@@ -619,7 +435,7 @@ static int cmd_compare_main(const struct command *cmd, int argc, char **argv)
 	struct compare_opts o = { 0 };
 	struct results_table *t[2] = { NULL, NULL };
 	char why[512], outbuf[PATH_MAX];
-	struct figs fs = { 0 };
+	struct compare_figs fs = { 0 };
 	struct csv_file out;
 	int ret, argi, nfiles, unused = 0, matched, judged, different;
 	double level;
@@ -661,7 +477,7 @@ static int cmd_compare_main(const struct command *cmd, int argc, char **argv)
 		ret = compare_targets(&o, t[0], argv[argi]);
 		goto out;
 	}
-	matched = runs_figs(t[0], t[1], argv[argi], argv[argi + 1], &fs);
+	matched = compare_runs_figs(t[0], t[1], argv[argi], argv[argi + 1], &fs);
 	if (matched < 0) {
 		fprintf(stderr, "nfsweep compare: the figures of %s and %s: %s\n", argv[argi],
 			argv[argi + 1], strerror(ENOMEM));
@@ -687,7 +503,7 @@ static int cmd_compare_main(const struct command *cmd, int argc, char **argv)
 	if (ret == EXIT_OK && o.report)
 		ret = write_runs_page(argv[argi], argv[argi + 1], o.out);
 out:
-	free(fs.f);
+	compare_figs_free(&fs);
 	free(t[0]);
 	free(t[1]);
 	/* what was shown left lines of the input out: said above, and in the status */
