@@ -22,13 +22,13 @@ HARNESS_LIB_SRCS := \
 	sweep/sweep_opts.c sweep/plan.c sweep/sweep.c \
 	sweep/point.c sweep/point_local.c sweep/point_jobfile.c sweep/point_outcome.c sweep/point_mountstats.c sweep/point_ops.c \
 	sweep/profile_info.c sweep/sweep_profiles.c sweep/hosts_preflight.c sweep/point_hosts.c \
-	sweep/run_record.c \
+	sweep/run_record.c sweep/sweep_prepare.c \
 	report/facts.c report/page.c report/report.c report/headline.c report/report_compare.c \
 	sheet/workbook.c sheet/sheet_charts.c \
 	hosts/hosts.c \
 	util/csv.c util/strbuf.c util/paths.c util/label.c util/lock.c util/sink.c
 
-HARNESS_CMD_SRCS := cmd/commands.c cmd/sweep_prepare.c cmd/cmd_run.c cmd/cmd_plan.c \
+HARNESS_CMD_SRCS := cmd/commands.c cmd/sweep_cmd.c cmd/cmd_run.c cmd/cmd_plan.c \
 	cmd/cmd_curve.c cmd/cmd_validate.c cmd/cmd_ort.c cmd/cmd_mounts.c cmd/cmd_summary.c \
 	cmd/cmd_compare.c cmd/cmd_plot.c cmd/cmd_report.c cmd/cmd_table.c cmd/cmd_sheet.c cmd/cmd_schema.c cmd/cmd_help.c
 

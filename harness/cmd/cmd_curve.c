@@ -16,7 +16,7 @@
 
 #include "cli/exit_status.h"
 #include "cmd/cmds.h"
-#include "cmd/sweep_prepare.h"
+#include "cmd/sweep_cmd.h"
 #include "curve/curve.h"
 #include "sweep/point.h"
 #include "sweep/run_record.h"
@@ -121,7 +121,7 @@ static int cmd_curve_main(const struct command *cmd, int argc, char **argv)
 	ret = cmd_parse(cmd, argc, argv, &o, &argi);
 	if (ret != CMD_GO_ON)
 		goto out;
-	ret = sweep_prepare(cmd, &o, &s, &done);
+	ret = sweep_start(cmd, &o, &s, &done);
 	if (ret)
 		goto out;
 	sweep_catch_signals();

@@ -17,7 +17,7 @@
 
 #include "cli/exit_status.h"
 #include "cmd/cmds.h"
-#include "cmd/sweep_prepare.h"
+#include "cmd/sweep_cmd.h"
 #include "nfs/managed_mount.h"
 #include "sweep/point.h"
 #include "sweep/run_record.h"
@@ -208,7 +208,7 @@ static int cmd_run_main(const struct command *cmd, int argc, char **argv)
 	ret = check_mount_variants(&o);
 	if (ret)
 		goto out;
-	ret = sweep_prepare(cmd, &o, &s, &done);
+	ret = sweep_start(cmd, &o, &s, &done);
 	if (ret)
 		goto out;
 	points = plan_points(&s, &done, &n, &todo);

@@ -6,9 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli/exit_status.h"
-#include "cmd/cmds.h"
-#include "cmd/sweep_prepare.h"
+#include "sweep/sweep_prepare.h"
 #include "nfs/mountstats.h"
 #include "results/detail_file.h"
 #include "results/schema.h"
@@ -26,27 +24,27 @@
  * the engines, and its target locks are held. With --hosts the targets
  * and engines are the hosts', which the pre-flight checks where they are
  * (after fio's directory is made, for the host file), and this machine
- * holds no lock for load it cannot see. Each returns EXIT_OK or the status
- * to exit with (said).
+ * holds no lock for load it cannot see. Each returns PREPARE_OK or why the
+ * sweep cannot start (said).
  */
 struct prepare_steps {
 	const struct point_mode *mode;
-	int (*targets)(const struct command *cmd, const struct sweep *s);
-	int (*nfs)(const struct command *cmd, const struct sweep *s);
+	int (*targets)(const struct sweep *s);
+	int (*nfs)(const struct sweep *s);
 	/* 0, or fio_knows_engine's -1 (refused) or -2 (another FIO_IOOPS_VERSION), @err said */
 	int (*engine_loads)(const struct sweep *s, const char *opt, const char *value, char *err,
 			    size_t len);
 	/* @o: the options, whose --hosts the pre-flight completes with the names hosts give */
-	int (*hosts)(const struct command *cmd, struct sweep *s, struct sweep_opts *o);
+	int (*hosts)(struct sweep *s, struct sweep_opts *o);
 	/* @existed: the results file was there before this sweep */
-	int (*locks)(const struct command *cmd, struct sweep *s, int existed);
+	int (*locks)(struct sweep *s, int existed);
 };
 
 /*
  * Every --target is a directory (a --mount variant's is made when mounted;
  * an nfs:// target's server answers its engine, which says so in the row).
  */
-static int check_targets(const struct command *cmd, const struct sweep *s)
+static int check_targets(const struct sweep *s)
 {
 	const struct sweep_opts *o = s->o;
 
@@ -57,15 +55,15 @@ static int check_targets(const struct command *cmd, const struct sweep *s)
 		if (t->mount >= 0 || t->url)
 			continue;
 		if (stat(t->path, &st) || !S_ISDIR(st.st_mode)) {
-			fprintf(stderr, "nfsweep %s: --target %s=%s: %s\n", cmd->name, t->label,
+			fprintf(stderr, "nfsweep %s: --target %s=%s: %s\n", s->cmd, t->label,
 				t->path, errno ? strerror(errno) : "not a directory");
-			return EXIT_USAGE;
+			return PREPARE_USAGE;
 		}
 	}
-	return EXIT_OK;
+	return PREPARE_OK;
 }
 
-static int check_nfs(const struct command *cmd, const struct sweep *s)
+static int check_nfs(const struct sweep *s)
 {
 	const struct sweep_opts *o = s->o;
 	struct ms_mount *all;
@@ -74,23 +72,23 @@ static int check_nfs(const struct command *cmd, const struct sweep *s)
 	int ret;
 
 	if (!o->require_nfs)
-		return EXIT_OK;
+		return PREPARE_OK;
 	ret = mountstats_read(o->mountstats, &all, &n);
 	if (ret) {
-		fprintf(stderr, "nfsweep %s: --nfs: read %s: %s\n", cmd->name, o->mountstats,
+		fprintf(stderr, "nfsweep %s: --nfs: read %s: %s\n", s->cmd, o->mountstats,
 			strerror(-ret));
-		return EXIT_SETUP;
+		return PREPARE_SETUP;
 	}
 	ret = sweep_check_nfs_targets(o, all, n, err, sizeof(err));
 	mountstats_free(all, n);
 	if (!ret)
-		return EXIT_OK;
-	fprintf(stderr, "nfsweep %s: %s\n", cmd->name, err);
-	return ret == -EINVAL ? EXIT_USAGE : EXIT_SETUP;
+		return PREPARE_OK;
+	fprintf(stderr, "nfsweep %s: %s\n", s->cmd, err);
+	return ret == -EINVAL ? PREPARE_USAGE : PREPARE_SETUP;
 }
 
 /* An op-mix profile runs its engine (nfsweep-ops, nfsweep-rpc): it must be there (said once). */
-static int check_ops_engine(const struct command *cmd, const struct sweep *s)
+static int check_ops_engine(const struct sweep *s)
 {
 	const struct sweep_opts *o = s->o;
 	char so[PATH_MAX + 32];
@@ -105,11 +103,11 @@ static int check_ops_engine(const struct command *cmd, const struct sweep *s)
 			fprintf(stderr,
 				"nfsweep %s: --profile %s runs the %s engine: %s: %s "
 				"(build it with make, or give --engine-dir)\n",
-				cmd->name, o->profiles[i], engine, so, strerror(errno));
-			return EXIT_SETUP;
+				s->cmd, o->profiles[i], engine, so, strerror(errno));
+			return PREPARE_SETUP;
 		}
 	}
-	return EXIT_OK;
+	return PREPARE_OK;
 }
 
 /*
@@ -117,10 +115,10 @@ static int check_ops_engine(const struct command *cmd, const struct sweep *s)
  * a fio built-in that fio cannot load, or a key that neither fio nor the
  * engines know, would make every point a fio_error row. nfsweep's own
  * engines were found already (sweep_engine_resolve); fio refuses one built
- * for another FIO_IOOPS_VERSION as it loads it (asked here too: EXIT_SETUP,
+ * for another FIO_IOOPS_VERSION as it loads it (asked here too: PREPARE_SETUP,
  * with what to do), and one of the same FIO_IOOPS_VERSION but another
  * release refuses itself in init() (fio_glue.c: a fio_error row naming
- * both). EXIT_OK, or EXIT_USAGE/EXIT_SETUP (said).
+ * both). PREPARE_OK, or PREPARE_USAGE/PREPARE_SETUP (said).
  */
 /* fio on this machine loads engine @value (--engine or --profile's @opt). 0, or fio_knows_engine's. */
 static int engine_loads_here(const struct sweep *s, const char *opt, const char *value, char *err,
@@ -137,8 +135,7 @@ static int engine_loads_on_hosts(const struct sweep *s, const char *opt, const c
 	return 0;
 }
 
-static int check_fio_knows(const struct command *cmd, const struct sweep *s,
-			   const struct prepare_steps *st)
+static int check_fio_knows(const struct sweep *s, const struct prepare_steps *st)
 {
 	const struct sweep_opts *o = s->o;
 	char ops[2][PATH_MAX + 32], err[1024];
@@ -174,14 +171,14 @@ static int check_fio_knows(const struct command *cmd, const struct sweep *s,
 		snprintf(key, sizeof(key), "%.*s", (int)strcspn(o->fio_opts[i], "="),
 			 o->fio_opts[i]);
 		if (fio_knows_option(o->fio, key, engines, n, err, sizeof(err))) {
-			fprintf(stderr, "nfsweep %s: %s\n", cmd->name, err);
-			return EXIT_USAGE;
+			fprintf(stderr, "nfsweep %s: %s\n", s->cmd, err);
+			return PREPARE_USAGE;
 		}
 	}
-	return EXIT_OK;
+	return PREPARE_OK;
 refused:
-	fprintf(stderr, "nfsweep %s: %s\n", cmd->name, err);
-	return ret == -2 ? EXIT_SETUP : EXIT_USAGE;
+	fprintf(stderr, "nfsweep %s: %s\n", s->cmd, err);
+	return ret == -2 ? PREPARE_SETUP : PREPARE_USAGE;
 }
 
 /*
@@ -189,7 +186,7 @@ refused:
  * ones left over (nothing is overwritten, nothing mixes), and --resume
  * drops a row a crash cut short at their ends, as in FILE.csv.
  */
-static int prepare_detail_files(const struct command *cmd, struct sweep *s)
+static int prepare_detail_files(struct sweep *s)
 {
 	const struct table_info *t[4] = { &table_ops, &table_mountstats, &table_hosts, &table_run };
 	char *path[4] = { s->ops_path, s->rpc_path, s->hosts_path, s->run_path };
@@ -199,9 +196,8 @@ static int prepare_detail_files(const struct command *cmd, struct sweep *s)
 		int truncated, ret;
 
 		if (detail_path(s->o->out, t[i], path[i], PATH_MAX)) {
-			fprintf(stderr, "nfsweep %s: --out %s: path too long\n", cmd->name,
-				s->o->out);
-			return EXIT_USAGE;
+			fprintf(stderr, "nfsweep %s: --out %s: path too long\n", s->cmd, s->o->out);
+			return PREPARE_USAGE;
 		}
 		if (!s->o->resume) {
 			if (!access(path[i], F_OK)) {
@@ -209,72 +205,72 @@ static int prepare_detail_files(const struct command *cmd, struct sweep *s)
 					"nfsweep %s: --out %s: %s exists, without the results "
 					"file it belongs to: remove it, or name a new file (nothing is "
 					"overwritten)\n",
-					cmd->name, s->o->out, path[i]);
-				return EXIT_USAGE;
+					s->cmd, s->o->out, path[i]);
+				return PREPARE_USAGE;
 			}
 			continue;
 		}
 		ret = detail_repair(path[i], t[i], &truncated, why, sizeof(why));
 		if (ret) {
-			fprintf(stderr, "nfsweep %s: --resume: %s: %s\n", cmd->name, path[i],
+			fprintf(stderr, "nfsweep %s: --resume: %s: %s\n", s->cmd, path[i],
 				ret == -EPROTO ? why : strerror(-ret));
-			return ret == -EPROTO ? EXIT_USAGE : EXIT_SETUP;
+			return ret == -EPROTO ? PREPARE_USAGE : PREPARE_SETUP;
 		}
 		if (truncated)
 			fprintf(stderr,
 				"nfsweep %s: --resume: dropped an unfinished last row of %s\n",
-				cmd->name, path[i]);
+				s->cmd, path[i]);
 	}
-	return EXIT_OK;
+	return PREPARE_OK;
 }
 
-static int open_results(const struct command *cmd, struct sweep *s, struct done_set *done)
+static int open_results(struct sweep *s, struct done_set *done)
 {
 	struct row config = { 0 };
 	char why[1024];
 	int truncated, fd, ret;
 
 	/* a new file: refuse leftovers first, before FILE.csv is made */
-	if (!s->o->resume && access(s->o->out, F_OK) && (ret = prepare_detail_files(cmd, s)))
+	if (!s->o->resume && access(s->o->out, F_OK) && (ret = prepare_detail_files(s)))
 		return ret;
 	sweep_config_row(s, &config);
 	fd = results_open(s->o->out, s->o->resume, &config, done, &truncated, why, sizeof(why));
 	row_free(&config);
 	if (fd < 0) {
-		fprintf(stderr, "nfsweep %s: %s\n", cmd->name, why);
+		fprintf(stderr, "nfsweep %s: %s\n", s->cmd, why);
 		/* an existing file, or one measured otherwise: the user's to decide */
 		if (fd == -EBUSY)
-			return EXIT_BUSY;
-		return fd == -EEXIST || fd == -EINVAL ? EXIT_USAGE : EXIT_SETUP;
+			return PREPARE_BUSY;
+		return fd == -EEXIST || fd == -EINVAL ? PREPARE_USAGE : PREPARE_SETUP;
 	}
 	if (truncated)
 		fprintf(stderr, "nfsweep %s: --resume: dropped an unfinished last row of %s\n",
-			cmd->name, s->o->out);
+			s->cmd, s->o->out);
 	s->csv_fd = fd;
 	/* --resume: the detail files, under the results file's lock */
-	return s->o->resume ? prepare_detail_files(cmd, s) : EXIT_OK;
+	return s->o->resume ? prepare_detail_files(s) : PREPARE_OK;
 }
 
-static int no_step(const struct command *cmd, const struct sweep *s)
+static int no_step(const struct sweep *s)
 {
-	(void)cmd, (void)s;
-	return EXIT_OK;
+	(void)s;
+	return PREPARE_OK;
 }
 
-static int no_hosts(const struct command *cmd, struct sweep *s, struct sweep_opts *o)
+static int no_hosts(struct sweep *s, struct sweep_opts *o)
 {
-	(void)cmd, (void)s, (void)o;
-	return EXIT_OK;
+	(void)s, (void)o;
+	return PREPARE_OK;
 }
 
-static int no_locks(const struct command *cmd, struct sweep *s, int existed)
+static int no_locks(struct sweep *s, int existed)
 {
-	(void)cmd, (void)s, (void)existed;
-	return EXIT_OK;
+	(void)s, (void)existed;
+	return PREPARE_OK;
 }
 
 /* fio's host file in fio_dir, then the pre-flight: every host reachable, its engines load. */
-static int hosts_preflight_step(const struct command *cmd, struct sweep *s, struct sweep_opts *o)
+static int hosts_preflight_step(struct sweep *s, struct sweep_opts *o)
 {
 	char err[1024];
 	int ret;
@@ -284,35 +280,35 @@ static int hosts_preflight_step(const struct command *cmd, struct sweep *s, stru
 		      -ENAMETOOLONG :
 		      hosts_write_file(&o->hosts, s->hosts_file);
 	if (ret) {
-		fprintf(stderr, "nfsweep %s: --hosts: write %s: %s\n", cmd->name, s->hosts_file,
+		fprintf(stderr, "nfsweep %s: --hosts: write %s: %s\n", s->cmd, s->hosts_file,
 			strerror(-ret));
-		return EXIT_SETUP;
+		return PREPARE_SETUP;
 	}
 	if (hosts_preflight(s, &o->hosts, err, sizeof(err))) {
-		fprintf(stderr, "nfsweep %s: %s\n", cmd->name, err);
+		fprintf(stderr, "nfsweep %s: %s\n", s->cmd, err);
 		sweep_unmake_fio_dir(s);
-		return EXIT_HOSTS;
+		return PREPARE_HOSTS;
 	}
-	return EXIT_OK;
+	return PREPARE_OK;
 }
 
 /* One sweep per target (sweep_lock_targets), unless --shared-target says otherwise. */
-static int lock_step(const struct command *cmd, struct sweep *s, int existed)
+static int lock_step(struct sweep *s, int existed)
 {
 	char err[1024];
 	int ret;
 
 	if (s->o->shared_target)
-		return EXIT_OK;
+		return PREPARE_OK;
 	ret = sweep_lock_targets(s, err, sizeof(err));
 	if (!ret)
-		return EXIT_OK;
-	fprintf(stderr, "nfsweep %s: %s\n", cmd->name, err);
+		return PREPARE_OK;
+	fprintf(stderr, "nfsweep %s: %s\n", s->cmd, err);
 	close(s->csv_fd);
 	s->csv_fd = -1;
 	if (!existed)
 		unlink(s->o->out); /* made just now, header only: nothing ran */
-	return ret == -EBUSY ? EXIT_BUSY : EXIT_SETUP;
+	return ret == -EBUSY ? PREPARE_BUSY : PREPARE_SETUP;
 }
 
 static const struct prepare_steps steps[] = {
@@ -321,35 +317,35 @@ static const struct prepare_steps steps[] = {
 	  no_locks },
 };
 
-int sweep_prepare(const struct command *cmd, struct sweep_opts *o, struct sweep *s,
-		  struct done_set *done)
+enum prepare_fail sweep_prepare(const char *cmd, struct sweep_opts *o, struct sweep *s,
+				struct done_set *done)
 {
 	const struct prepare_steps *st = &steps[0];
 	char err[1024];
 	int ret, existed;
 
-	sweep_init(s, cmd->name, o);
+	sweep_init(s, cmd, o);
 	/* the steps of the mode sweep_init chose: the one place that picks them */
 	for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++)
 		if (steps[i].mode == s->mode)
 			st = &steps[i];
 	if (sweep_opts_finish(o, err, sizeof(err)) ||
 	    sweep_profiles_read(o, &s->prof, err, sizeof(err))) {
-		fprintf(stderr, "nfsweep %s: %s\n", cmd->name, err);
-		return EXIT_USAGE;
+		fprintf(stderr, "nfsweep %s: %s\n", s->cmd, err);
+		return PREPARE_USAGE;
 	}
-	ret = st->targets(cmd, s);
+	ret = st->targets(s);
 	if (ret)
 		return ret;
 	if (fio_version_read(o->fio, s->fio_version, sizeof(s->fio_version))) {
 		fprintf(stderr,
 			"nfsweep %s: '%s --version' failed: is fio installed? (make deps)\n",
-			cmd->name, o->fio);
-		return EXIT_SETUP;
+			s->cmd, o->fio);
+		return PREPARE_SETUP;
 	}
 	if (sweep_engine_resolve(s, err, sizeof(err))) {
-		fprintf(stderr, "nfsweep %s: %s\n", cmd->name, err);
-		return EXIT_SETUP;
+		fprintf(stderr, "nfsweep %s: %s\n", s->cmd, err);
+		return PREPARE_SETUP;
 	}
 	if (!strcmp(o->engine, "nfsweep-uring") || !strcmp(o->engine, "io_uring")) {
 		ret = io_uring_refused();
@@ -358,41 +354,22 @@ int sweep_prepare(const struct command *cmd, struct sweep_opts *o, struct sweep 
 				"nfsweep %s: --engine %s: io_uring_setup: %s: this kernel "
 				"refuses io_uring (sysctl kernel.io_uring_disabled, or a seccomp filter "
 				"as in containers); use --engine nfsweep-aio\n",
-				cmd->name, o->engine, strerror(-ret));
-			return EXIT_SETUP;
+				s->cmd, o->engine, strerror(-ret));
+			return PREPARE_SETUP;
 		}
 	}
-	if ((ret = st->nfs(cmd, s)) || (ret = check_ops_engine(cmd, s)) ||
-	    (ret = check_fio_knows(cmd, s, st)))
+	if ((ret = st->nfs(s)) || (ret = check_ops_engine(s)) || (ret = check_fio_knows(s, st)))
 		return ret;
 	ret = sweep_make_fio_dir(s, err, sizeof(err));
 	if (ret) {
-		fprintf(stderr, "nfsweep %s: %s\n", cmd->name, err);
-		return ret == -ENAMETOOLONG ? EXIT_USAGE : EXIT_SETUP;
+		fprintf(stderr, "nfsweep %s: %s\n", s->cmd, err);
+		return ret == -ENAMETOOLONG ? PREPARE_USAGE : PREPARE_SETUP;
 	}
-	ret = st->hosts(cmd, s, o);
+	ret = st->hosts(s, o);
 	if (ret)
 		return ret;
 	/* The results file first: a second writer of one file hears about that. */
 	existed = !access(o->out, F_OK);
-	ret = open_results(cmd, s, done);
-	return ret ? ret : st->locks(cmd, s, existed);
-}
-
-int sweep_finish(const struct command *cmd, struct sweep *s, struct run_record *rec, int ret)
-{
-	int err;
-
-	rec->exit_status = ret;
-	err = run_record_append(s, rec);
-	if (err) {
-		fprintf(stderr, "nfsweep %s: %s: %s\n", cmd->name, s->run_path, strerror(-err));
-		if (ret == EXIT_OK)
-			ret = EXIT_SETUP;
-	}
-	tables_after_run(cmd->name, s->o->out);
-	/* the page to open or send, whatever became of the points */
-	if (!s->o->no_report)
-		report_after_run(cmd->name, s->o->out);
-	return ret;
+	ret = open_results(s, done);
+	return ret ? ret : st->locks(s, existed);
 }
