@@ -21,15 +21,19 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 stale=0
 
-# splice FILE NAME CMD: replace the lines between the BEGIN/END GENERATED NAME markers with CMD's output.
-splice() {
-	"$bin" $3 > "$tmp/part" || { echo "docs: '$bin $3' failed" >&2; exit 1; }
+# splice_part FILE NAME: replace the lines between the BEGIN/END GENERATED NAME markers with $tmp/part.
+splice_part() {
 	awk -v part="$tmp/part" -v name="$2" '
 		index($0, "BEGIN GENERATED " name) { print; while ((getline l < part) > 0) print l; skip = 1; next }
 		index($0, "END GENERATED " name) { skip = 0 }
 		!skip { print }' "$1" > "$tmp/out"
 	grep -q "BEGIN GENERATED $2" "$1" || { echo "docs: $1 has no BEGIN GENERATED $2 marker" >&2; exit 1; }
 	settle "$1"
+}
+# splice FILE NAME CMD: the BEGIN/END GENERATED NAME part is nfsweep CMD's output.
+splice() {
+	"$bin" $3 > "$tmp/part" || { echo "docs: '$bin $3' failed" >&2; exit 1; }
+	splice_part "$1" "$2"
 }
 # engine_options SO FIO_ENGINE: the table of engine SO's options, in its table's order; each
 # one's alias is the name fio's engine FIO_ENGINE gives the same setting (empty: it has none).
@@ -60,12 +64,7 @@ splice_engine() {
 	[ -f "$3" ] || { echo "docs: $3: no such engine (make engines)" >&2; exit 1; }
 	engine_options "$3" "$4" > "$tmp/part"
 	[ "$(wc -l < "$tmp/part")" -gt 2 ] || { echo "docs: fio --enghelp=$3 listed no option" >&2; exit 1; }
-	awk -v part="$tmp/part" -v name="$2" '
-		index($0, "BEGIN GENERATED " name) { print; while ((getline l < part) > 0) print l; skip = 1; next }
-		index($0, "END GENERATED " name) { skip = 0 }
-		!skip { print }' "$1" > "$tmp/out"
-	grep -q "BEGIN GENERATED $2" "$1" || { echo "docs: $1 has no BEGIN GENERATED $2 marker" >&2; exit 1; }
-	settle "$1"
+	splice_part "$1" "$2"
 }
 # settle FILE: FILE becomes $tmp/out (or, with --check, is compared with it).
 settle() {
