@@ -101,8 +101,11 @@ output_ok "$res/out" "$res/err" $? "a session's job"
 	fail "the job that leaves things behind exited $?"
 out=$("$LAB" 'pgrep -x sleep; ls -A $LAB_EXPORT; mountpoint -q /mnt/x && echo mounted
 	tc qdisc show dev lo | grep -o netem; echo "threads $(cat /proc/fs/nfsd/threads)"
-	touch /mnt/nc8/again && ls /mnt/nc8' 2>&1) || fail "the job after exited $?: $out"
-[ "$out" = "$(printf 'threads 16\nagain')" ] || fail "left behind for the next job: $out"
+	touch /mnt/nc8/again && ls /mnt/nc8' 2>"$res/after.err") ||
+	fail "the job after exited $?: $out $(cat "$res/after.err")"
+# its stdout only: lab/run's own lines (a wait for CI's other lane's guest) go to stderr
+[ "$out" = "$(printf 'threads 16\nagain')" ] ||
+	fail "left behind for the next job: $out $(cat "$res/after.err")"
 # a job's timeout, and its SIGINT: the session serves on after each
 t0=$(date +%s)
 "$LAB" --timeout 3 'sleep 600' >/dev/null 2>"$res/timeout.err"
