@@ -95,17 +95,22 @@ print("gains nc8/nc1: seq read %.2f, seq write %.2f, rand read %.2f, rand write 
 # the directions (the article: 2.3, none, 3, 3)
 assert gain["seq64k", "100"] >= 1.6, "sequential read gains too little"
 assert gain["rand4k", "100"] >= 2.0 and gain["rand4k", "0"] >= 2.0, "random I/O gains too little"
-# (the egress cap itself is checked below, on nc8's rate; the gain's bound leaves room for nc1
-# running short of its per-connection cap on a loaded host: CI saw 1.29 with two suites side by
-# side, nc1 at its cap's lower edge, while nc8 was held at the egress cap)
-assert gain["seq64k", "0"] <= 1.5, "sequential write gains: the egress cap does not bind"
-assert gain["seq64k", "0"] < gain["seq64k", "100"] - 0.4, "sequential write gains like reads"
-# the byte caps bind and are never exceeded (10 % for the ramp's edge)
+# Sequential writes gain nothing: eight connections are held by the egress cap to what one
+# connection at its own cap could move (the model's figure, not nc1's measured rate: on a loaded
+# host nc1 runs short of its cap, CI saw nc1 at 0.62 of it and a measured gain of 1.62 with the
+# egress cap binding on nc8; without the egress cap nc8 wrote 6.6x it).
+one = min(conn, egress)
+w8 = f("seq64k", "nc8", "0", "total_mib_s")
+print("seq64k nc8 writes %.1f MiB/s, one connection's cap %.1f: gain on offer %.2f" % (w8, one, w8 / one))
+assert w8 <= 1.1 * one, "sequential write gains: the egress cap does not bind"
+assert w8 / one < gain["seq64k", "100"] - 0.4, "sequential write gains like reads"
+# the byte caps bind and are never exceeded (10 % for the ramp's edge; the lower bound, half the
+# cap, finds a cap in the wrong unit, 8x, and leaves room for a loaded host, CI's 0.61 of it)
 for t, pct, cap, what in (("nc1", "100", conn, "per connection"), ("nc8", "100", read, "read ceiling"),
                           ("nc1", "0", min(conn, egress), "per connection"), ("nc8", "0", egress, "egress")):
     mib = f("seq64k", t, pct, "total_mib_s")
     print("seq64k %s read %s%%: %.1f MiB/s under the %s cap of %.1f" % (t, pct, mib, what, cap))
-    assert 0.6 * cap <= mib <= 1.1 * cap, "%s is not held at its %s cap" % (t, what)
+    assert 0.5 * cap <= mib <= 1.1 * cap, "%s is not held at its %s cap" % (t, what)
 # random I/O: one connection's requests wait for its slots (queue time over
 # the RTT: 16 in flight for 5 slots), eight connections' do not; the RTT is
 # the model's
