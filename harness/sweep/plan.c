@@ -130,13 +130,19 @@ int plan_parse_target(const char *spec, struct target *t, char *err, size_t errl
 	return t->url ? parse_url(spec, t, err, errlen) : 0;
 }
 
+static size_t reps_of(const struct plan_profile *pp, size_t i, int repeats)
+{
+	return (size_t)(pp->reps ? pp->reps[i] : repeats);
+}
+
 size_t plan_count(const struct plan_profile *profiles, size_t nprof, size_t ntgt, int repeats)
 {
 	size_t n = 0;
 
 	for (size_t p = 0; p < nprof; p++)
-		n += profiles[p].npct;
-	return n * ntgt * (size_t)repeats;
+		for (size_t i = 0; i < profiles[p].npct; i++)
+			n += reps_of(&profiles[p], i, repeats);
+	return n * ntgt;
 }
 
 size_t plan_build(const struct plan_profile *profiles, size_t nprof, const struct target *targets,
@@ -148,16 +154,21 @@ size_t plan_build(const struct plan_profile *profiles, size_t nprof, const struc
 	for (size_t i = 0; i < per_target * ntgt; i++) {
 		size_t t = order == PLAN_BY_TARGET ? i / per_target : i % ntgt;
 		size_t rest = order == PLAN_BY_TARGET ? i % per_target : i / ntgt;
-		size_t r = rest % (size_t)repeats, cell = rest / (size_t)repeats, p = 0;
+		size_t p = 0, cell = 0;
 
-		/* the profile whose read percentages hold cell number @cell */
-		while (cell >= profiles[p].npct)
-			cell -= profiles[p++].npct;
+		/* the profile, read % and repeat that run number @rest of a target is */
+		while (rest >= reps_of(&profiles[p], cell, repeats)) {
+			rest -= reps_of(&profiles[p], cell, repeats);
+			if (++cell == profiles[p].npct) {
+				cell = 0;
+				p++;
+			}
+		}
 		out[n] = (struct point){ .index = n + 1,
 					 .profile = profiles[p].name,
 					 .target = &targets[t],
 					 .read_pct = profiles[p].pcts[cell],
-					 .repeat = (int)r + 1 };
+					 .repeat = (int)rest + 1 };
 		n++;
 	}
 	return n;

@@ -57,17 +57,25 @@ enum plan_order {
 	PLAN_BY_TARGET,	  /* each target, then profile, read %, repeat */
 };
 
-/* A profile and its read percentages (an op-mix profile's may be its own). */
+/*
+ * A profile and its read percentages (an op-mix profile's may be its own), and how many times
+ * each runs: reps[i] for pcts[i] (the headline points of --headline-repeat), or, with reps NULL,
+ * the sweep's --repeat.
+ */
 struct plan_profile {
 	const char *name;
 	const int *pcts;
 	size_t npct;
+	const int *reps;
 };
 
-/* The points of @profiles x @ntgt targets x @repeats (the capacity @out needs). */
+/* The points of @profiles x @ntgt targets, each read % @repeats times or its reps (the capacity @out needs). */
 size_t plan_count(const struct plan_profile *profiles, size_t nprof, size_t ntgt, int repeats);
 
-/* Expand into @out in @order. Returns the number of points. */
+/*
+ * Expand into @out in @order (a point's repeats one after the other, each with every target
+ * in turn when interleaved). Returns the number of points.
+ */
 size_t plan_build(const struct plan_profile *profiles, size_t nprof, const struct target *targets,
 		  size_t ntgt, int repeats, enum plan_order order, struct point *out);
 

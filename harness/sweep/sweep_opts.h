@@ -34,6 +34,7 @@ struct sweep_opts {
 	const char *mount_dir;
 	const char *out;
 	int runtime, ramp, repeat, timeout;
+	int headline_repeat; /* --headline-repeat: the headline points' repeats, 0: --repeat */
 	int numjobs, iodepth, batch_submit, batch_complete_min, direct;
 	const char *size;
 	const char *engine;

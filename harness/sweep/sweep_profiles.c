@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "results/compare.h"
 #include "sweep/sweep_profiles.h"
 
 void sweep_profile_path(const struct sweep_opts *o, const char *profile, char *buf, size_t len)
@@ -95,14 +96,36 @@ static int targets_fit(const struct sweep_opts *o, const char *profile,
 	return 0;
 }
 
+/*
+ * --headline-repeat: the points the published comparison states (results/compare.h's
+ * headlines) run that many times, the others --repeat times.
+ */
+static void headline_reps(const struct sweep_opts *o, struct sweep_profiles *sp, size_t i)
+{
+	struct plan_profile *pp = &sp->plan[i];
+
+	if (!o->headline_repeat)
+		return;
+	for (size_t c = 0; c < pp->npct; c++) {
+		sp->reps[i][c] = o->repeat;
+		for (int h = 0; h < NHEADLINES; h++)
+			if (!strcmp(headlines[h].profile, pp->name) &&
+			    headlines[h].read_pct == pp->pcts[c] && o->headline_repeat > o->repeat)
+				sp->reps[i][c] = o->headline_repeat;
+	}
+	pp->reps = sp->reps[i];
+}
+
 int sweep_profiles_read(const struct sweep_opts *o, struct sweep_profiles *sp, char *err,
 			size_t len)
 {
 	memset(sp, 0, sizeof(*sp));
-	for (size_t i = 0; i < o->nprofiles; i++)
+	for (size_t i = 0; i < o->nprofiles; i++) {
 		if (profile_pcts(o, sp, i, err, len) ||
 		    targets_fit(o, o->profiles[i], &sp->info[i], err, len))
 			return -1;
+		headline_reps(o, sp, i);
+	}
 	sp->n = o->nprofiles;
 	/* nfsweep curve (the one with --points): one profile, one read %, one target */
 	if (o->points && (o->nprofiles != 1 || sp->plan[0].npct != 1 || o->ntargets != 1)) {

@@ -20,6 +20,7 @@ struct sweep_profiles {
 	struct plan_profile plan[MAX_PROFILES]; /* each profile and its read percentages */
 	int own_pcts[MAX_PROFILES];	 /* an op-mix profile's own read share, as a list of one */
 	int default_pcts[PLAN_MAX_PCTS]; /* 100:0:10, where --mix is not given */
+	int reps[MAX_PROFILES][PLAN_MAX_PCTS]; /* with --headline-repeat: each read %'s runs */
 	size_t ndefault_pcts;
 	size_t n;
 };
@@ -27,7 +28,7 @@ struct sweep_profiles {
 /*
  * Read every --profile of @o (after sweep_opts_finish) into @sp, and each
  * one's read percentages: --mix, or by default 100:0:10, or an op-mix
- * profile's own share. A curve's (--points) must come to one profile, one
+ * profile's own share, and with --headline-repeat how many times each runs. A curve's (--points) must come to one profile, one
  * read % and one target. 0, or -1 with @err naming the profile or option.
  */
 int sweep_profiles_read(const struct sweep_opts *o, struct sweep_profiles *sp, char *err,

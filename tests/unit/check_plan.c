@@ -102,7 +102,8 @@ END_TEST
 START_TEST(test_build_order)
 {
 	int pcts[] = { 100, 0 };
-	struct plan_profile profiles[] = { { "seq64k", pcts, 2 }, { "rand4k", pcts, 2 } };
+	struct plan_profile profiles[] = { { "seq64k", pcts, 2, NULL },
+					   { "rand4k", pcts, 2, NULL } };
 	struct target t[2] = { { .label = "nc1", .path = "/a", .mount = -1 },
 			       { .label = "nc8", .path = "/b", .mount = -1 } };
 	struct point p[16];
@@ -126,7 +127,8 @@ END_TEST
 START_TEST(test_build_per_profile_pcts)
 {
 	int sweep[] = { 100, 50, 0 }, own[] = { 84 };
-	struct plan_profile profiles[] = { { "rand4k", sweep, 3 }, { "sfs2008", own, 1 } };
+	struct plan_profile profiles[] = { { "rand4k", sweep, 3, NULL },
+					   { "sfs2008", own, 1, NULL } };
 	struct target t[2] = { { .label = "a", .path = "/a", .mount = -1 },
 			       { .label = "b", .path = "/b", .mount = -1 } };
 	struct point p[16];
@@ -147,7 +149,8 @@ END_TEST
 START_TEST(test_build_interleaved)
 {
 	int pcts[] = { 100, 0 };
-	struct plan_profile profiles[] = { { "seq64k", pcts, 2 }, { "rand4k", pcts, 2 } };
+	struct plan_profile profiles[] = { { "seq64k", pcts, 2, NULL },
+					   { "rand4k", pcts, 2, NULL } };
 	struct target t[3] = { { .label = "a", .path = "/a", .mount = -1 },
 			       { .label = "b", .path = "/b", .mount = -1 },
 			       { .label = "c", .path = "/c", .mount = -1 } };
@@ -169,6 +172,37 @@ START_TEST(test_build_interleaved)
 }
 END_TEST
 
+/* Per read % repeats (--headline-repeat): 100 % three times, 50 % once, 0 % twice. */
+START_TEST(test_build_reps)
+{
+	int pcts[] = { 100, 50, 0 }, reps[] = { 3, 1, 2 };
+	struct plan_profile profiles[] = { { "seq64k", pcts, 3, reps },
+					   { "rand4k", pcts, 3, NULL } };
+	struct target t[2] = { { .label = "a", .path = "/a", .mount = -1 },
+			       { .label = "b", .path = "/b", .mount = -1 } };
+	struct point p[32];
+	static const int want_pct[] = { 100, 100, 100, 50, 0, 0, 100, 50, 0 };
+	static const int want_rep[] = { 1, 2, 3, 1, 1, 2, 1, 1, 1 };
+	size_t n = plan_build(profiles, 2, t, 2, 1, PLAN_INTERLEAVED, p);
+
+	ck_assert_uint_eq(plan_count(profiles, 2, 2, 1), 18);
+	ck_assert_uint_eq(n, 18);
+	for (size_t i = 0; i < n; i++) {
+		ck_assert_str_eq(p[i].target->label, t[i % 2].label);
+		ck_assert_str_eq(p[i].profile, i < 12 ? "seq64k" : "rand4k");
+		ck_assert_int_eq(p[i].read_pct, want_pct[i / 2]);
+		ck_assert_int_eq(p[i].repeat, want_rep[i / 2]);
+	}
+	n = plan_build(profiles, 2, t, 2, 1, PLAN_BY_TARGET, p);
+	ck_assert_uint_eq(n, 18);
+	ck_assert_str_eq(p[8].target->label, "a");
+	ck_assert_str_eq(p[9].target->label, "b");
+	ck_assert_int_eq(p[9 + 2].repeat, 3);
+	ck_assert_int_eq(p[9 + 5].read_pct, 0);
+	ck_assert_int_eq(p[9 + 5].repeat, 2);
+}
+END_TEST
+
 Suite *make_plan_suite(void)
 {
 	Suite *s = suite_create("plan");
@@ -182,6 +216,7 @@ Suite *make_plan_suite(void)
 	tcase_add_test(tc, test_build_order);
 	tcase_add_test(tc, test_build_interleaved);
 	tcase_add_test(tc, test_build_per_profile_pcts);
+	tcase_add_test(tc, test_build_reps);
 	suite_add_tcase(s, tc);
 	return s;
 }
