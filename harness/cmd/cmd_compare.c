@@ -154,6 +154,59 @@ static void print_family(const struct compare_figs *fs, double level, int judged
 		printf("?: %d not judged, e.g.: %s\n", not_judged, why);
 }
 
+/*
+ * compare --headlines (make sweep's): what the headline ratios say against the published gains,
+ * and where the rest is. Printed after the table.
+ */
+static void print_headline_family(const struct results_table *t, const struct reference *ref,
+				  const struct compare_figs *fs, size_t nh, double level)
+{
+	int agree = 0, differ = 0, not_judged = 0, repeats = 0;
+	const char *why = NULL;
+	size_t k = 0;
+
+	for (int h = 0; h < NHEADLINES; h++) {
+		const struct ref_value *pub = reference_find(
+			ref, "nconnect gain", headlines[h].profile, headlines[h].read_pct, "ratio");
+
+		for (int tg = 0; tg < t->ntargets && k < nh; tg++) {
+			const struct verdict_fig *f;
+
+			if (!compare_nconnect_variant(t, tg))
+				continue;
+			f = &fs->f[k++];
+			switch (compare_published_verdict(f, pub ? pub->value : -1)) {
+			case PUBLISHED_AGREES:
+				agree++;
+				break;
+			case PUBLISHED_DIFFERS:
+				differ++;
+				break;
+			case PUBLISHED_NOT_JUDGED:
+				not_judged++;
+				why = why ? why : f->has ? f->why : "the figure is missing";
+				break;
+			default:
+				break;
+			}
+			repeats += f->method == VERDICT_REPEATS;
+		}
+	}
+	printf("\nAgainst the published gains: %d agree%s, %d differ%s.\n", agree,
+	       agree == 1 ? "s" : "", differ, differ == 1 ? "s" : "");
+	printf("(A gain agrees when its %.1f %% interval reaches the published one, to the %.2fx "
+	       "that is rounded to.)\n",
+	       level * 100, PUBLISHED_ROUNDING);
+	if (repeats)
+		printf("The intervals come from the repeats of each headline point (Welch's t on "
+		       "their logarithms): the noise\nbetween runs.\n");
+	if (not_judged)
+		printf("?: %d not judged: %s. Repeat the headline points: nfsweep run "
+		       "--headline-repeat 3 (make sweep: REPEAT=3).\n",
+		       not_judged, why);
+	printf("Every point's ratio to the base, with its verdict: compare.csv and the report.\n");
+}
+
 static void print_headlines(const struct results_table *t, const struct reference *ref,
 			    const char *file, const struct compare_figs *fs, double level,
 			    struct csv_file *out)
@@ -210,13 +263,15 @@ static void print_headlines(const struct results_table *t, const struct referenc
 
 				if (f->verdict != VERDICT_NOT_JUDGED && m > 0)
 					snprintf(diffs[nd] + m, sizeof(diffs[nd]) - (size_t)m,
-						 " [%+.0f%%, %+.0f%%]",
+						 " [%+.0f%%, %+.0f%%] %s",
 						 compare_shown_round(compare_pct_from_published(
 									     f->r.lo, pub->value),
 								     1),
 						 compare_shown_round(compare_pct_from_published(
 									     f->r.hi, pub->value),
-								     1));
+								     1),
+						 compare_published_word(
+							 compare_published_verdict(f, pub->value)));
 			}
 			nd++;
 			if (f->has)
@@ -389,10 +444,9 @@ static int compare_targets(struct compare_opts *o, const struct results_table *t
 	struct reference ref = { 0 };
 	char why[512], outbuf[PATH_MAX];
 	struct compare_figs fs = { 0 };
+	struct compare_family fam = { 0 };
 	struct csv_file out;
-	int base, ret, judged, different;
-	size_t nh;
-	double level;
+	int base, ret;
 
 	if (t->ntargets < 2) {
 		fprintf(stderr,
@@ -407,22 +461,21 @@ static int compare_targets(struct compare_opts *o, const struct results_table *t
 	if (reference_load_dir(o->reference ? o->reference : nfsweep_default_reference_dir(), &ref,
 			       why, sizeof(why)))
 		fprintf(stderr, "nfsweep compare: no published gains shown: %s\n", why);
-	ret = compare_headline_figs(t, file, &fs);
-	nh = fs.n;
-	if (!ret)
-		ret = compare_point_figs(t, file, base, &fs);
+	ret = compare_targets_figs(t, file, base, &fs, &fam);
 	if (ret) {
 		fprintf(stderr, "nfsweep compare: the figures of %s: %s\n", file, strerror(-ret));
 		compare_figs_free(&fs);
 		reference_free(&ref);
 		return EXIT_SETUP;
 	}
-	different = verdict_family(fs.f, fs.n, &level, &judged);
 	ret = EXIT_SETUP;
 	if (!open_out(o, file, "compare.csv", outbuf, sizeof(outbuf), &out)) {
-		print_headlines(t, &ref, file, &fs, level, &out);
-		print_points(t, base, &fs, nh, level, &out, o->headlines);
-		print_family(&fs, level, judged, different);
+		print_headlines(t, &ref, file, &fs, fam.level, &out);
+		print_points(t, base, &fs, fam.nh, fam.level, &out, o->headlines);
+		if (o->headlines)
+			print_headline_family(t, &ref, &fs, fam.nh, fam.level);
+		else
+			print_family(&fs, fam.level, fam.judged, fam.different);
 		ret = commit_out(&out);
 	}
 	compare_figs_free(&fs);

@@ -1,50 +1,62 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * nconnect.png|svg: bars per workload, each target's ratio to the base
- * printed on its bar with its difference from the published gain, and the
- * published gain beside.
+ * printed on its bar with its difference from the published gain, its interval
+ * as an error bar where compare judges it (the same figures: compare_targets_figs),
+ * and the published gain beside.
  */
+#include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "plot/gnuplot.h"
 #include "plot/plot.h"
 #include "results/compare.h"
+#include "results/compare_figs.h"
 
-/* One line per headline workload; the number of ratios measured. */
-static int write_data(struct plot_ctx *c, FILE *f)
+/*
+ * One line per headline workload: each variant's ratio, then the published gain, then each
+ * variant's interval (low, high; NaN where not judged). The number of ratios measured.
+ */
+static int write_data(struct plot_ctx *c, FILE *f, const struct compare_figs *fs, size_t nh)
 {
 	const struct results_table *t = c->t;
 	int n = 0;
+	size_t k = 0;
 
 	fprintf(f, "# workload");
 	for (int tg = 0; tg < t->ntargets; tg++)
 		if (compare_nconnect_variant(t, tg))
 			fprintf(f, " %s/%s", t->targets[tg], t->targets[c->base]);
-	fprintf(f, " published\n");
+	fprintf(f, " published (then each one's interval: low high)\n");
 	for (int h = 0; h < NHEADLINES; h++) {
-		int p = rt_profile(t, headlines[h].profile);
 		const struct ref_value *pub = reference_find(c->ref, "nconnect gain",
 							     headlines[h].profile,
 							     headlines[h].read_pct, "ratio");
+		size_t k0 = k;
 
 		fprintf(f, "\"%s\"", headlines[h].name);
-		for (int tg = 0; tg < t->ntargets; tg++) {
-			double v, bv, r;
-
+		for (int tg = 0; tg < t->ntargets && k < nh; tg++) {
 			if (!compare_nconnect_variant(t, tg))
 				continue;
-			if (p >= 0 && !compare_ratio(t, p, headlines[h].read_pct, tg, c->base,
-						     headlines[h].metric, &v, &bv, &r)) {
-				fprintf(f, " %.3f", r);
+			if (fs->f[k].has) {
+				fprintf(f, " %.3f", fs->f[k].ratio);
 				n++;
 			} else {
 				fprintf(f, " NaN");
 			}
+			k++;
 		}
 		if (pub)
-			fprintf(f, " %.3f\n", pub->value);
+			fprintf(f, " %.3f", pub->value);
 		else
-			fprintf(f, " NaN\n");
+			fprintf(f, " NaN");
+		for (size_t i = k0; i < k; i++)
+			if (fs->f[i].has && fs->f[i].verdict != VERDICT_NOT_JUDGED)
+				fprintf(f, " %.3f %.3f", fs->f[i].r.lo, fs->f[i].r.hi);
+			else
+				fprintf(f, " NaN NaN");
+		fprintf(f, "\n");
 	}
 	return n;
 }
@@ -78,7 +90,8 @@ static void write_script(struct plot_ctx *c, FILE *f, const char *dat)
 			continue;
 		gp_text(lbl, sizeof(lbl), t->targets[tg], 0);
 		fprintf(f,
-			"  '%s' using %d:xtic(1) lc %d title '%s / %s (measured)' noenhanced, \\\n",
+			"  '%s' using %d:xtic(1) lc %d title '%s / %s (measured; its interval where "
+			"judged)' noenhanced, \\\n",
 			dat, col, tg + 1, lbl, t->targets[c->base]);
 		col++;
 	}
@@ -94,7 +107,16 @@ static void write_script(struct plot_ctx *c, FILE *f, const char *dat)
 		double off = (s - (nseries - 1) / 2.0) * w;
 		int pub = nseries + 1;
 
-		fprintf(f, ", \\\n  '' using ($0%+.3f):%d:", off, s + 2);
+		/* above the bar, or above its interval's top where that is higher */
+		if (s + 2 == pub)
+			fprintf(f, ", \\\n  '' using ($0%+.3f):%d:", off, s + 2);
+		else
+			/* (valid(): a NaN that $N names drops the point, a label with it) */
+			fprintf(f,
+				", \\\n  '' using ($0%+.3f):(valid(%d) && column(%d) > column(%d) ? "
+				"column(%d) : column(%d)):",
+				off, nseries + 3 + 2 * s, nseries + 3 + 2 * s, s + 2,
+				nseries + 3 + 2 * s, s + 2);
 		if (s + 2 == pub)
 			fprintf(f, "(sprintf('%%.2fx', $%d))", pub);
 		else
@@ -103,6 +125,13 @@ static void write_script(struct plot_ctx *c, FILE *f, const char *dat)
 				pub, pub, pub, s + 2, s + 2, pub, s + 2);
 		fprintf(f, " with labels offset 0,0.8 notitle");
 	}
+	/* each measured ratio's interval (the ratio of geometric means': see compare.csv) */
+	for (int s = 0; s + 1 < nseries; s++)
+		fprintf(f,
+			", \\\n  '' using ($0%+.3f):%d:%d:%d with yerrorbars lc rgb 'black' lw 1.5 "
+			"ps 0 notitle",
+			(s - (nseries - 1) / 2.0) * w, s + 2, nseries + 2 + 2 * s,
+			nseries + 3 + 2 * s);
 	fprintf(f, "\n");
 }
 
@@ -111,6 +140,8 @@ int plot_nconnect_chart(struct plot_ctx *c0)
 	/* the published comparison's base is the nconnect=1 target, whatever --base */
 	struct plot_ctx cc = *c0, *c = &cc;
 	char dat[PATH_MAX], body[PATH_MAX];
+	struct compare_figs fs = { 0 };
+	struct compare_family fam = { 0 };
 	FILE *f;
 	int n;
 
@@ -120,8 +151,17 @@ int plot_nconnect_chart(struct plot_ctx *c0)
 	f = gp_open(c->datadir, "nconnect.dat", dat, sizeof(dat));
 	if (!f)
 		return -1;
-	n = write_data(c, f);
+	/* the figures compare judges, the base its default (the first target) */
+	if (compare_targets_figs(c->t, c->csv_path, 0, &fs, &fam)) {
+		fprintf(stderr, "nfsweep plot: the nconnect chart's figures: %s\n",
+			strerror(ENOMEM));
+		fclose(f);
+		compare_figs_free(&fs);
+		return -1;
+	}
+	n = write_data(c, f, &fs, fam.nh);
 	fclose(f);
+	compare_figs_free(&fs);
 	if (!n)
 		return 1; /* no headline point measured on two targets */
 	f = gp_open(c->datadir, "nconnect.gp", body, sizeof(body));

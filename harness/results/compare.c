@@ -37,6 +37,28 @@ int compare_nconnect_variant(const struct results_table *t, int tg)
 	return t->nconnect[tg] > 1 && t->transports[tg] == t->nconnect[tg];
 }
 
+enum published_verdict compare_published_verdict(const struct verdict_fig *f, double published)
+{
+	if (published <= 0)
+		return PUBLISHED_NONE;
+	if (!f->has || f->verdict == VERDICT_NOT_JUDGED)
+		return PUBLISHED_NOT_JUDGED;
+	return f->r.lo <= published + PUBLISHED_ROUNDING &&
+			       f->r.hi >= published - PUBLISHED_ROUNDING ?
+		       PUBLISHED_AGREES :
+		       PUBLISHED_DIFFERS;
+}
+
+const char *compare_published_word(enum published_verdict v)
+{
+	static const char *const words[] = { [PUBLISHED_NONE] = "",
+					     [PUBLISHED_NOT_JUDGED] = "not_judged",
+					     [PUBLISHED_AGREES] = "agrees",
+					     [PUBLISHED_DIFFERS] = "differs" };
+
+	return words[v];
+}
+
 double compare_pct_from_published(double ratio, double published)
 {
 	double d = (ratio / published - 1) * 100;

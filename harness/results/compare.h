@@ -4,6 +4,7 @@
 
 /* The nconnect comparison shared by `compare` and `plot`. */
 #include "results/results_table.h"
+#include "results/verdict.h"
 
 /* The four figures of the published scale-up (nconnect) section. */
 struct headline {
@@ -30,6 +31,29 @@ int compare_nconnect_variant(const struct results_table *t, int tg);
 /* value(tg) / value(base) at (p, pct) of metric @m; -1 if either is missing. */
 int compare_ratio(const struct results_table *t, int p, int pct, int tg, int base, enum rt_metric m,
 		  double *value, double *base_value, double *ratio);
+
+/* A headline ratio against the published gain. */
+enum published_verdict {
+	PUBLISHED_NONE,	      /* none is published */
+	PUBLISHED_NOT_JUDGED, /* the ratio has no interval (the figure's why says why) */
+	PUBLISHED_AGREES,     /* the published gain is within the ratio's interval */
+	PUBLISHED_DIFFERS,    /* it is outside: the measured gain is another */
+};
+
+/*
+ * The published gains are stated to a tenth ("2.3x", "3.0x"): a measured gain agrees with one
+ * when its interval reaches within this of it (the published figure's own rounding).
+ */
+#define PUBLISHED_ROUNDING 0.05
+
+/*
+ * @f (judged by verdict_judge and verdict_family) against @published (<= 0: none): agrees when
+ * its interval meets [published - PUBLISHED_ROUNDING, published + PUBLISHED_ROUNDING].
+ */
+enum published_verdict compare_published_verdict(const struct verdict_fig *f, double published);
+
+/* "", "not_judged", "agrees", "differs": compare.csv's published_verdict. */
+const char *compare_published_word(enum published_verdict v);
 
 /*
  * How far a measured ratio is from the published one, in percent of it; an

@@ -33,6 +33,8 @@ void compare_csv_row(struct csv_file *out, const char *kind, const char *profile
 				       f->method == VERDICT_SECONDS ? "seconds" : "",
 		[COMPARE_COL_sides_n] = cells[10], [COMPARE_COL_p_value] = cells[11],
 		[COMPARE_COL_why] = f->why,
+		[COMPARE_COL_published_verdict] =
+			compare_published_word(compare_published_verdict(f, published)),
 	};
 	/* clang-format on */
 	int judged = f->verdict != VERDICT_NOT_JUDGED;
@@ -190,6 +192,19 @@ int compare_runs_figs(const struct results_table *a, const struct results_table 
 		}
 	}
 	return matched;
+}
+
+int compare_targets_figs(const struct results_table *t, const char *file, int base,
+			 struct compare_figs *fs, struct compare_family *fam)
+{
+	int ret = compare_headline_figs(t, file, fs);
+
+	fam->nh = fs->n;
+	if (!ret)
+		ret = compare_point_figs(t, file, base, fs);
+	if (!ret)
+		fam->different = verdict_family(fs->f, fs->n, &fam->level, &fam->judged);
+	return ret;
 }
 
 void compare_figs_free(struct compare_figs *fs)

@@ -29,6 +29,20 @@ int compare_headline_figs(const struct results_table *t, const char *file, struc
 int compare_point_figs(const struct results_table *t, const char *file, int base,
 		       struct compare_figs *fs);
 
+/* How a comparison's family of figures was judged (verdict_family). */
+struct compare_family {
+	size_t nh;    /* the headline figures, first in the figures */
+	double level; /* every interval's level */
+	int judged, different;
+};
+
+/*
+ * `compare FILE.csv`'s figures, the one way compare and the report make them: the headlines,
+ * then every point over @base, judged as one family. 0, or -ENOMEM.
+ */
+int compare_targets_figs(const struct results_table *t, const char *file, int base,
+			 struct compare_figs *fs, struct compare_family *fam);
+
 /* The three figures of a point of run B against run A: the total, read p99, write p99. */
 extern const enum rt_metric compare_runs_metrics[3];
 

@@ -63,9 +63,9 @@ static int side_seconds(const struct verdict_side *s, int pct, int mib, struct s
 			 s->csv);
 	else if (sec.n < STATS_BATCHES + 2)
 		snprintf(why, len,
-			 "one run of %zu s of samples: too few to judge by (%d whole seconds at "
-			 "least): --repeat 2 or more, or a longer --runtime",
-			 sec.n > 2 ? sec.n - 2 : 0, STATS_BATCHES);
+			 "one run, %zu whole second%s of it to judge by (its first and last left "
+			 "out; %d at least): --repeat 2 or more, or a longer --runtime",
+			 sec.n > 2 ? sec.n - 2 : 0, sec.n == 3 ? "" : "s", STATS_BATCHES);
 	else if (stats_logs_batched(sec.v + 1, (int)sec.n - 2, l))
 		snprintf(why, len, "one run, whose seconds have no I/O to judge by");
 	else
