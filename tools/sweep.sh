@@ -13,6 +13,11 @@
 #                                     model"); a local scratch directory if no lab
 #                                     backend can run
 #   RUNTIME=, RAMP=                   seconds per point
+#   REPEAT=N                          run the four headline points (the published nconnect
+#                                     gains: seq64k and rand4k at 100 % and 0 % read) N times,
+#                                     each target in turn, so that each gain has an interval and
+#                                     a verdict against the published one (default 3 in the lab;
+#                                     1 on TARGETS, whose 600 s points are judged by their seconds)
 #   ENGINE=, NUMJOBS=, IODEPTH=, SIZE=, DIRECT=, MIX=, PROFILES=, NFS=0
 #   STEADY=1                          each point ends when fio finds it steady
 #                                     (nfsweep run --steady), RUNTIME its cap
@@ -37,7 +42,7 @@ csv=$out/sweep.csv
 # each word quoted for the shell
 resume_command() {
 	local v words=(make sweep "RESUME=$out")
-	for v in TARGETS RUNTIME RAMP ENGINE NUMJOBS IODEPTH SIZE DIRECT MIX PROFILES NFS STEADY LAB_OPTS RESULTS; do
+	for v in TARGETS RUNTIME RAMP REPEAT ENGINE NUMJOBS IODEPTH SIZE DIRECT MIX PROFILES NFS STEADY LAB_OPTS RESULTS; do
 		[ -n "${!v:-}" ] && words+=("$v=${!v}")
 	done
 	printf '%q ' "${words[@]}" | sed 's/ $//'
@@ -64,7 +69,7 @@ if [ -n "${TARGETS:-}" ]; then
 	# the profiles). Each can be overridden; the rows record what was used.
 	method=(--engine "${ENGINE:-libaio}" --direct "${DIRECT:-1}" --numjobs "${NUMJOBS:-4}"
 		--iodepth "${IODEPTH:-128}" --size "${SIZE:-4g}" --runtime "${RUNTIME:-600}"
-		--ramp "${RAMP:-0}")
+		--ramp "${RAMP:-0}" --headline-repeat "${REPEAT:-1}")
 	# label=path words, split on blanks only (no glob): a path with a blank
 	# needs nfsweep run itself
 	read -r -a words <<< "$TARGETS"
@@ -86,7 +91,9 @@ if [ -n "${TARGETS:-}" ]; then
 	fi
 	rm -f "$errs"
 else
-	common+=(--runtime "${RUNTIME:-2}" --ramp "${RAMP:-1}" --engine "${ENGINE:-nfsweep-uring}")
+	# (the headline points three times: each nconnect gain with an interval from its repeats)
+	common+=(--runtime "${RUNTIME:-2}" --ramp "${RAMP:-1}" --engine "${ENGINE:-nfsweep-uring}"
+		--headline-repeat "${REPEAT:-3}")
 	# The cloud model's random-I/O gain is bounded by the load's requests in
 	# flight (2 jobs x iodepth 8) over its slots per connection: see lab/README.md.
 	echo "make sweep: no TARGETS: a quick sweep in the lab, through a model of the article's" \

@@ -25,7 +25,7 @@ mkdir -p "$res"
 # ignored, and a shell cannot trap a signal ignored at its start; with it,
 # make gets a process group of its own, as a terminal's foreground job has)
 set -m
-make -s -C "$T_TOP" sweep MIX=100,0 RESULTS="$res" >"$T_DISK/out1" 2>&1 &
+make -s -C "$T_TOP" sweep MIX=100,0 REPEAT=2 RESULTS="$res" >"$T_DISK/out1" 2>&1 &
 mpid=$!
 set +m
 n=0
@@ -60,7 +60,7 @@ resume=$(grep -A1 'To finish:' "$T_DISK/out1" | tail -n 1)
 case $resume in *"make sweep RESUME="*) ;; *) fail "no make sweep RESUME= command printed: $(tail -n 5 "$T_DISK/out1")" ;; esac
 (cd "$T_TOP" && eval "$resume") >"$T_DISK/out" 2>&1 ||
 	{ tail -20 "$T_DISK/out"; fail "the printed resume command '$resume' exited $?"; }
-python3 "$T_HERE/results_check.py" "$csv" --rows 8 --status ok --once ||
+python3 "$T_HERE/results_check.py" "$csv" --rows 16 --status ok --once ||
 	fail "the resumed sweep does not have every point once"
 # the guest's stderr is a serial line (a terminal to nfsweep): no status line in a log
 grep -q $'\033\[K' "$T_DISK/out1" "$T_DISK/out" && fail "fio's status line went into the log of make sweep"
@@ -76,14 +76,35 @@ if grep -Eq '^  [0-9a-zA-Z ]+ (MiB|IO)/s +[0-9.]+x \?' "$T_DISK/out"; then
 fi
 grep -q ', ratio to nc1, with its interval$' "$T_DISK/out" &&
 	fail "make sweep printed compare's tables of every point (compare --headlines)"
-python3 "$T_HERE/results_check.py" "$csv" --rows 8 --status ok --nfs || fail "the sweep's rows"
+python3 "$T_HERE/results_check.py" "$csv" --rows 16 --status ok --nfs || fail "the sweep's rows"
+# REPEAT=2: the four headline ratios judged by their repeats, each with its interval and a
+# verdict against the article's gain, on the console and in compare.csv
+n=$(grep -Ec '^  [0-9]+ KiB [a-z]+ [a-z]+ +(MiB|IO)/s +[0-9.]+x \[[0-9.]+, [0-9.]+\] [~a-z]+ +[0-9.]+x +[-+][0-9]+% \[[-+][0-9]+%, [-+][0-9]+%\] (agrees|differs)$' "$T_DISK/out")
+[ "$n" = 4 ] || fail "make sweep REPEAT=2 did not judge its four headline ratios: $(cat "$T_DISK/out")"
+grep -Eq '^Against the published gains: [0-9] agrees?, [0-9] differs?\.$' "$T_DISK/out" ||
+	fail "make sweep did not sum up the headline verdicts: $(cat "$T_DISK/out")"
+python3 - "$(dirname "$csv")/compare.csv" <<'PY' || fail "compare.csv's headline verdicts"
+import csv, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["kind"] == "headline"]
+assert len(rows) == 4, rows
+for r in rows:
+    assert r["method"] == "repeats" and r["sides_n"] == "2+2", r
+    assert r["published_verdict"] in ("agrees", "differs"), r
+    lo, hi, pub = float(r["ratio_low"]), float(r["ratio_high"]), float(r["published_ratio"])
+    agrees = lo <= pub + 0.05 and hi >= pub - 0.05
+    assert r["published_verdict"] == ("agrees" if agrees else "differs"), r
+PY
 
 python3 - "$csv" <<'PY' || fail "the cloud model's effects"
 import csv, re, sys
-rows = {(r["profile"], r["target"], r["read_pct"]): r for r in csv.DictReader(open(sys.argv[1]))}
+rows = {}
+for r in csv.DictReader(open(sys.argv[1])):
+    rows.setdefault((r["profile"], r["target"], r["read_pct"]), []).append(r)
 def f(p, t, pct, col):
-    return float(rows[(p, t, pct)][col])
-note = rows[("seq64k", "nc1", "100")]["note"]
+    """the mean over the point's repeats"""
+    v = [float(r[col]) for r in rows[(p, t, pct)]]
+    return sum(v) / len(v)
+note = rows[("seq64k", "nc1", "100")][0]["note"]
 m = re.search(r"at 1/(\d+) \(cloud shaping: per connection ([\d.]+) MiB/s and (\d+) RPC slots, "
               r"RTT ([\d.]+) ms, egress ([\d.]+) MiB/s, reads ([\d.]+) MiB/s\)", note)
 assert m, "the rows' note does not describe the model: %r" % note
@@ -124,6 +145,19 @@ for pct, op in (("100", "read"), ("0", "write")):
 PY
 [ -s "$(dirname "$csv")/nconnect.svg" ] || fail "no nconnect chart"
 grep -q 'a model of the article' "$(dirname "$csv")/nconnect.svg" || fail "the chart's subtitle does not say it is a model"
+# each judged ratio's interval drawn as its error bar: the chart's data has compare.csv's
+python3 - "$(dirname "$csv")" <<'PY' || fail "the nconnect chart's intervals are not compare.csv's"
+import csv, shlex, sys
+d = sys.argv[1]
+want = {r["what"]: (r["ratio_low"], r["ratio_high"]) for r in csv.DictReader(open(d + "/compare.csv"))
+        if r["kind"] == "headline"}
+got = {}
+for line in open(d + "/plot/nconnect.dat"):
+    if not line.startswith("#"):
+        w = shlex.split(line)
+        got[w[0]] = (w[3], w[4])  # name, nc8's ratio, published, nc8's low, high
+assert got == want, (got, want)
+PY
 # The page make sweep wrote (t_report checks the other kinds): every section, images and
 # links that resolve, the nconnect ratios of compare.csv to the digit, under 2 MB, and printed
 # on A4 with every chart whole.
