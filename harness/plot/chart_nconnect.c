@@ -28,7 +28,7 @@ static int write_data(struct plot_ctx *c, FILE *f, const struct compare_figs *fs
 	for (int tg = 0; tg < t->ntargets; tg++)
 		if (compare_nconnect_variant(t, tg))
 			fprintf(f, " %s/%s", t->targets[tg], t->targets[c->base]);
-	fprintf(f, " published (then each one's interval: low high)\n");
+	fprintf(f, " published (then each one's interval: low high; the name in two lines)\n");
 	for (int h = 0; h < NHEADLINES; h++) {
 		const struct ref_value *pub = reference_find(c->ref, "nconnect gain",
 							     headlines[h].profile,
@@ -56,7 +56,10 @@ static int write_data(struct plot_ctx *c, FILE *f, const struct compare_figs *fs
 				fprintf(f, " %.3f %.3f", fs->f[i].r.lo, fs->f[i].r.hi);
 			else
 				fprintf(f, " NaN NaN");
-		fprintf(f, "\n");
+		/* the name again in two lines' words (the chart's tic: "64 KiB sequential", "read") */
+		fprintf(f, " \"%.*s\" \"%s\"\n",
+			(int)(strrchr(headlines[h].name, ' ') - headlines[h].name),
+			headlines[h].name, strrchr(headlines[h].name, ' ') + 1);
 	}
 	return n;
 }
@@ -80,7 +83,7 @@ static void write_script(struct plot_ctx *c, FILE *f, const char *dat)
 		"set ylabel 'ratio to %s (x)'\nset yrange [0:*]\nset offsets 0, 0, graph 0.1, 0\nset grid ytics\n"
 		"set style data histograms\nset style histogram clustered gap 1\n"
 		"set style fill solid 0.8 border -1\nset boxwidth 0.9\nset key below horizontal\n"
-		"set xtics nomirror\nset arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2\n",
+		"set xtics nomirror\nset bmargin 7\nset arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2\n",
 		t->targets[c->base]);
 	fprintf(f, "plot \\\n");
 	for (int tg = 0; tg < t->ntargets; tg++) {
@@ -90,9 +93,9 @@ static void write_script(struct plot_ctx *c, FILE *f, const char *dat)
 			continue;
 		gp_text(lbl, sizeof(lbl), t->targets[tg], 0);
 		fprintf(f,
-			"  '%s' using %d:xtic(1) lc %d title '%s / %s (measured; its interval where "
-			"judged)' noenhanced, \\\n",
-			dat, col, tg + 1, lbl, t->targets[c->base]);
+			"  '%s' using %d:xtic(strcol(%d).\"\\n\".strcol(%d)) lc %d title '%s / %s "
+			"(measured; its interval where judged)' noenhanced, \\\n",
+			dat, col, 3 * nseries, 3 * nseries + 1, tg + 1, lbl, t->targets[c->base]);
 		col++;
 	}
 	fprintf(f,
@@ -121,9 +124,10 @@ static void write_script(struct plot_ctx *c, FILE *f, const char *dat)
 			fprintf(f, "(sprintf('%%.2fx', $%d))", pub);
 		else
 			fprintf(f,
-				"($%d == $%d && $%d > 0 ? sprintf('%%.2fx (%%+.0f%%%%)', $%d, floor(($%d / $%d - 1) * 100 + 0.5) + 0) : sprintf('%%.2fx', $%d))",
+				"($%d == $%d && $%d > 0 ? sprintf(\"%%.2fx\\n%%+.0f%%%%\", $%d, floor(($%d / $%d - 1) * 100 + 0.5) + 0) : sprintf('%%.2fx', $%d))",
 				pub, pub, pub, s + 2, s + 2, pub, s + 2);
-		fprintf(f, " with labels offset 0,0.8 notitle");
+		/* (a measured bar's label is two lines: its ratio, its difference) */
+		fprintf(f, " with labels offset 0,%s notitle", s + 2 == pub ? "0.8" : "1.5");
 	}
 	/* each measured ratio's interval (the ratio of geometric means': see compare.csv) */
 	for (int s = 0; s + 1 < nseries; s++)

@@ -82,7 +82,7 @@ static void write_script(struct plot_ctx *c, const struct profile_chart *pc, FIL
 	fprintf(f,
 		"set xlabel 'read share (%%), from pure read to pure write'\n"
 		"set ylabel 'measured here: %s (%s)'\nset xrange [105:-5]\nset xtics 10\n"
-		"set yrange [0:*]\nset offsets 0, 0, graph 0.12, 0\nset grid\n"
+		"set yrange [0:*]\nset offsets 0, 0, graph 0.2, 0\nset grid\n"
 		"set key below horizontal maxcols 3 spacing 1.2\n",
 		pc->unit, pc->mib ? "MiB/s, 2^{20} bytes per second" : "I/O operations per second");
 	/*
@@ -97,12 +97,12 @@ static void write_script(struct plot_ctx *c, const struct profile_chart *pc, FIL
 		gp_text(src, sizeof(src), (pc->r100 ? pc->r100 : pc->r0)->source, 0);
 		fprintf(f,
 			"set label 1 \"published %s, not drawn (another scale: one volume "
-			"driven by many clients):",
+			"driven by many clients):\\n",
 			pc->figure);
 		if (pc->r100)
-			fprintf(f, " %.0f %s at 100 %% read", pc->r100->value, pc->unit);
+			fprintf(f, "%.0f %s at 100 %% read", pc->r100->value, pc->unit);
 		if (pc->r0)
-			fprintf(f, "%s %.0f %s at 0 %% read", pc->r100 ? "," : "", pc->r0->value,
+			fprintf(f, "%s%.0f %s at 0 %% read", pc->r100 ? ", " : "", pc->r0->value,
 				pc->unit);
 		fprintf(f,
 			"\\n%s\" at graph 0.01, graph 0.97 left front noenhanced "
@@ -114,11 +114,14 @@ static void write_script(struct plot_ctx *c, const struct profile_chart *pc, FIL
 		char lbl[80];
 
 		gp_text(lbl, sizeof(lbl), t->targets[tg], 0);
-		/* With repeats, the total's bars are its mean's 95 % interval, as compare makes it */
+		/*
+		 * With repeats, the total's bars are its mean's 95 % interval over the repeats, as
+		 * compare makes it
+		 */
 		if (pc->repeated)
 			fprintf(f,
 				"  '%s' index %d using 1:4:5:6 with yerrorlines lw 2 pt 7 lc %d "
-				"title '%s total (bars: the repeats, 95 %% interval of the mean)' "
+				"title '%s total (bars: 95 %% interval)' "
 				"noenhanced, \\\n",
 				dat, tg, tg + 1, lbl);
 		else

@@ -30,6 +30,7 @@ struct marks {
 	long x[MAX_MARKS];
 	int pct[MAX_MARKS];
 	int n, target; /* target: the one whose points are marked, -1 none yet */
+	size_t fewest; /* the fewest seconds of a point drawn */
 };
 
 /* One point's seconds (its row read by @tr) at its offset from @first; 1 when it had any. */
@@ -48,6 +49,8 @@ static int point_seconds(const struct table_read *tr, const char *dir, int mib, 
 		mk->pct[mk->n++] = atoi(table_cell(tr, COL_read_pct));
 	}
 	if (had) {
+		if (!mk->fewest || s.n - 1 < mk->fewest)
+			mk->fewest = s.n - 1;
 		for (size_t sec = 1; sec < s.n; sec++)
 			fprintf(out, "%ld %.3f\n", (long)(start - first) + (long)sec, s.v[sec]);
 		fputc('\n', out);
@@ -88,7 +91,7 @@ static int write_data(struct plot_ctx *c, int p, int mib, FILE *out, int has[RT_
 	return points;
 }
 
-int plot_timeline_chart(struct plot_ctx *c, int p)
+int plot_timeline_chart(struct plot_ctx *c, int p, int min_seconds, size_t *fewest)
 {
 	const struct results_table *t = c->t;
 	int mib = rt_is_throughput(t, p), points, has[RT_MAX] = { 0 };
@@ -102,8 +105,11 @@ int plot_timeline_chart(struct plot_ctx *c, int p)
 		return -1;
 	points = write_data(c, p, mib, f, has, &mk);
 	fclose(f);
+	*fewest = mk.fewest;
 	if (!points)
 		return 1;
+	if (mk.fewest < (size_t)min_seconds)
+		return 2;
 	snprintf(name, sizeof(name), "%s-timeline.gp", t->profiles[p]);
 	f = gp_open(c->datadir, name, body, sizeof(body));
 	if (!f)
@@ -120,13 +126,13 @@ int plot_timeline_chart(struct plot_ctx *c, int p)
 	fprintf(f, "set offsets 0, 0, graph 0.08, 0\n");
 	for (int i = 0; i < mk.n; i++)
 		fprintf(f,
-			"set label %d 'r%d%%' at first %ld, graph 0.97 left font ',8' "
+			"set label %d 'r%d%%' at first %ld, graph 0.97 left font ',9' "
 			"tc rgb '#555555'\n",
 			100 + i, mk.pct[i], mk.x[i]);
 	if (mk.n)
 		fprintf(f,
 			"set label %d 'rN%%: the point of read share N starts here' at graph 0.99, "
-			"graph 1.03 right font ',8' tc rgb '#555555'\n",
+			"graph 1.03 right font ',9' tc rgb '#555555'\n",
 			100 + mk.n);
 	fprintf(f, "plot \\\n");
 	/*

@@ -44,9 +44,14 @@ int plot_latency_chart(struct plot_ctx *c, int profile);
 /*
  * <profile>-timeline.png|svg: MiB/s or IOPS second by second through the
  * sweep (fio's per-second logs of each point), a colour per target: bursts,
- * throttling and drift that a point's mean hides. 1 when no point has logs.
+ * throttling and drift that a point's mean hides. 1 when no point has logs, 2 (not drawn) when
+ * a point has fewer than @min_seconds seconds of them: too few to show a shape. @fewest: the
+ * fewest seconds of a point.
  */
-int plot_timeline_chart(struct plot_ctx *c, int profile);
+int plot_timeline_chart(struct plot_ctx *c, int profile, int min_seconds, size_t *fewest);
+
+/* The report's rule: a timeline only where each point has this many seconds of samples. */
+#define PLOT_TIMELINE_MIN_SECONDS 5
 
 /*
  * nconnect.png|svg: each nconnect=N variant over the nconnect=1 target per
@@ -89,6 +94,7 @@ struct plot_drawn {
 	struct plot_chart c[3 * RT_MAX + 4];
 	int n;
 	int no_timeline; /* a timeline was asked for and some profile had no per-second logs */
+	char short_timeline[200]; /* the profiles left out as too short, "seq64k (2 s)", or "" */
 };
 
 /*
@@ -102,7 +108,8 @@ int plot_begin(struct plot_ctx *c, char *dirbuf, size_t len, char *why, size_t w
  * Every chart of c->t into charts.gp, then gnuplot once; @d lists them.
  * @timeline: PLOT_TIMELINE_ASKED draws the per-second charts and says
  * which profile has no logs for one, PLOT_TIMELINE_IF_LOGS draws those
- * there are (d->no_timeline says some had none), 0 none. 0, or -1 (said
+ * there are whose points have PLOT_TIMELINE_MIN_SECONDS each (d->no_timeline says some had
+ * none, d->short_timeline which were too short), 0 none. 0, or -1 (said
  * on stderr).
  */
 enum {

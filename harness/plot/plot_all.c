@@ -13,7 +13,7 @@
 
 /*
  * "NOTE, DATE" as the charts' subtitle (inside "{/ *0.8 ..}" of an enhanced
- * title), broken at a blank every 130 characters or so: a lab note runs
+ * title), broken at a blank every 100 characters or so: a lab note runs
  * past a chart's width otherwise. Each line is a font group of its own.
  */
 static void wrap_subtitle(char *dst, size_t len, const char *note, const char *date)
@@ -23,7 +23,7 @@ static void wrap_subtitle(char *dst, size_t len, const char *note, const char *d
 
 	snprintf(text, sizeof(text), "%s, %s", note, date);
 	for (const char *p = text; *p && o + 16 < len; p++, col++) {
-		if (*p == ' ' && col >= 130) {
+		if (*p == ' ' && col >= 100) {
 			o += (size_t)snprintf(dst + o, len - o, "}\\n{/*0.8 ");
 			col = 0;
 			continue;
@@ -76,6 +76,7 @@ static int profile_charts(struct plot_ctx *c, int p, int timeline, struct plot_d
 {
 	const char *name = c->t->profiles[p];
 	char n[96];
+	size_t fewest;
 	int r;
 
 	if (plot_profile_chart(c, p))
@@ -89,9 +90,17 @@ static int profile_charts(struct plot_ctx *c, int p, int timeline, struct plot_d
 		add(d, PLOT_LATENCY, p, n);
 	if (!timeline)
 		return 0;
-	r = plot_timeline_chart(c, p);
+	r = plot_timeline_chart(
+		c, p, timeline == PLOT_TIMELINE_IF_LOGS ? PLOT_TIMELINE_MIN_SECONDS : 0, &fewest);
 	if (r == 1)
 		d->no_timeline = 1;
+	if (r == 2) {
+		size_t o = strlen(d->short_timeline);
+
+		snprintf(d->short_timeline + o, sizeof(d->short_timeline) - o, "%s%s (%zu s)",
+			 o ? ", " : "", name, fewest);
+		return 0;
+	}
 	if (r == 1 && timeline == PLOT_TIMELINE_ASKED)
 		fprintf(stderr,
 			"nfsweep plot: --timeline: no per-second logs for %s (the rows of nfsweep "

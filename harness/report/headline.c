@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Section 2 of the run's page: the measured figures against the published
+ * Section 1 of the run's page, at a glance: the measured figures against the published
  * ones, the way `compare`, `ort` and the op-mix rows give them: the nconnect
  * ratios of compare.csv (the same function, the same numbers), a curve's
  * ORT and peak beside SPEC's curves, an op mix beside the one asked and its
@@ -16,6 +16,7 @@
 #include "curve/ort.h"
 #include "report/report_int.h"
 #include "results/compare.h"
+#include "results/compare_figs.h"
 #include "results/schema.h"
 
 /* @d rounded to the tenth it is shown with, and -0 made 0: "-0.0" is never shown. */
@@ -24,31 +25,79 @@ static double shown(double d)
 	return nearbyint(d * 10) / 10 + 0.0;
 }
 
-/* The nconnect comparison, as compare prints it and writes compare.csv. */
+/* One headline ratio's cell and its difference from @pub: as compare prints them. */
+static void nconnect_cell(struct page *pg, const struct results_table *t, int tg,
+			  const struct verdict_fig *f, const struct ref_value *pub,
+			  struct strbuf *diff)
+{
+	const char *sep = diff->len ? "; " : "";
+
+	if (!f->has) {
+		pg_raw(pg, "<td class=\"n\">-</td>");
+		sb_printf(diff, "%s-", sep);
+		return;
+	}
+	/* the ratio as compare.csv has it, to the digit, and its interval */
+	pg_raw(pg, "<td class=\"n ratio\" data-target=\"");
+	pg_text(pg, t->targets[tg]);
+	pg_rawf(pg, "\" data-ratio=\"%.3f\">%.2fx", f->ratio, f->ratio);
+	if (f->verdict != VERDICT_NOT_JUDGED)
+		pg_rawf(pg, " <span class=\"interval\">[%.2f, %.2f]</span>", f->r.lo, f->r.hi);
+	pg_raw(pg, "</td>");
+	if (!pub || pub->value <= 0)
+		return;
+	sb_printf(diff, "%s%+.0f%%", sep,
+		  compare_shown_round(compare_pct_from_published(f->ratio, pub->value), 1));
+	switch (compare_published_verdict(f, pub->value)) {
+	case PUBLISHED_AGREES:
+		sb_printf(diff, ": agrees with %.1fx within its interval", pub->value);
+		break;
+	case PUBLISHED_DIFFERS:
+		sb_printf(diff, ": differs from %.1fx (outside its interval)", pub->value);
+		break;
+	default:
+		sb_printf(diff, ": not judged (%s)", f->why);
+		break;
+	}
+}
+
+/*
+ * The nconnect comparison, as `compare FILE.csv` prints it and writes compare.csv: the same
+ * figures, intervals and verdicts (compare_targets_figs, the base its default, the first target).
+ */
 static void nconnect(struct rep *r)
 {
 	const struct results_table *t = r->t;
 	struct page *pg = &r->pg;
 	int base = compare_nconnect_one(t), n = 0;
+	struct compare_figs fs = { 0 };
+	struct compare_family fam = { 0 };
+	char file[2 * PATH_MAX + 2];
+	size_t k = 0;
 
 	for (int tg = 0; tg < t->ntargets; tg++)
 		n += compare_nconnect_variant(t, tg);
 	pg_raw(pg, "<h3>nconnect</h3>\n");
-	if (base < 0 || !n) {
+	snprintf(file, sizeof(file), "%s/%s", r->dir, r->name);
+	if (base < 0 || !n || compare_targets_figs(t, file, 0, &fs, &fam)) {
 		pg_raw(pg, "<p id=\"no-nconnect\">");
 		pg_textf(pg,
 			 "No published nconnect comparison: it is an nconnect=N variant over the "
 			 "nconnect=1 one, and this file has %s.",
 			 base < 0 ? "no target mounted with nconnect=1 on one transport" :
-				    "no target mounted with nconnect=N that got its N transports");
+			 !n	  ? "no target mounted with nconnect=N that got its N transports" :
+				    "figures that could not be gathered (out of memory)");
 		pg_raw(pg, "</p>\n");
+		compare_figs_free(&fs);
 		return;
 	}
 	pg_raw(pg, "<p>");
 	pg_textf(pg,
 		 "Each nconnect=N variant over %s (nconnect=1), beside the published gain; the "
-		 "difference is measured / published - 1. These are the ratios of compare.csv.",
-		 t->targets[base]);
+		 "difference is measured / published - 1, and a gain agrees with the published "
+		 "one when its %.1f %% interval reaches it, to the %.2fx the published gains are "
+		 "rounded to. These are the ratios of compare.csv.",
+		 t->targets[base], fam.level * 100, PUBLISHED_ROUNDING);
 	pg_raw(pg, "</p>\n<table id=\"nconnect\"><thead><tr><th>workload</th><th>unit</th>");
 	for (int tg = 0; tg < t->ntargets; tg++)
 		if (compare_nconnect_variant(t, tg))
@@ -56,7 +105,6 @@ static void nconnect(struct rep *r)
 	pg_raw(pg, "<th>published</th><th>difference</th></tr></thead><tbody>\n");
 	for (int h = 0; h < NHEADLINES; h++) {
 		const struct headline *hl = &headlines[h];
-		int p = rt_profile(t, hl->profile);
 		const struct ref_value *pub = reference_find(&r->ref, "nconnect gain", hl->profile,
 							     hl->read_pct, "ratio");
 		struct strbuf diff = { 0 };
@@ -65,25 +113,9 @@ static void nconnect(struct rep *r)
 			hl->profile, hl->read_pct, rt_metric_column[hl->metric]);
 		pg_elem(pg, "td", hl->name);
 		pg_elem(pg, "td", hl->unit);
-		for (int tg = 0; tg < t->ntargets; tg++) {
-			double v[3];
-
-			if (!compare_nconnect_variant(t, tg))
-				continue;
-			if (p < 0 || compare_ratio(t, p, hl->read_pct, tg, base, hl->metric, &v[0],
-						   &v[1], &v[2])) {
-				pg_raw(pg, "<td class=\"n\">-</td>");
-				sb_adds(&diff, diff.len ? ", -" : "-");
-				continue;
-			}
-			/* the ratio as compare.csv has it, to the digit */
-			pg_raw(pg, "<td class=\"n ratio\" data-target=\"");
-			pg_text(pg, t->targets[tg]);
-			pg_rawf(pg, "\" data-ratio=\"%.3f\">%.2fx</td>", v[2], v[2]);
-			if (pub && pub->value > 0)
-				sb_printf(&diff, "%s%+.0f%%", diff.len ? ", " : "",
-					  nearbyint((v[2] / pub->value - 1) * 100) + 0.0);
-		}
+		for (int tg = 0; tg < t->ntargets && k < fam.nh; tg++)
+			if (compare_nconnect_variant(t, tg))
+				nconnect_cell(pg, t, tg, &fs.f[k++], pub, &diff);
 		if (pub)
 			pg_rawf(pg, "<td class=\"n\">%.1fx</td>", pub->value);
 		else
@@ -93,6 +125,7 @@ static void nconnect(struct rep *r)
 		sb_free(&diff);
 	}
 	pg_raw(pg, "</tbody></table>\n");
+	compare_figs_free(&fs);
 	if (r->t->note[0] && strstr(r->t->note, "lab"))
 		pg_raw(pg, "<p class=\"muted\">The lab's figures are its own (a model of the "
 			   "article's path, scaled down): only the ratios carry over.</p>\n");
@@ -320,8 +353,14 @@ static void op_mix(struct rep *r, const char *profile)
 
 void report_headline(struct rep *r)
 {
-	pg_raw(&r->pg, "<section id=\"headline\"><h2>2. Against the published figures</h2>\n");
-	if (r->t->nprofiles)
+	int mounted = 0;
+
+	/* (a mount's nconnect: none for a profile that speaks NFS itself, sfs2008-wire) */
+	for (int tg = 0; tg < r->t->ntargets; tg++)
+		mounted |= r->t->nconnect[tg] > 0;
+	pg_raw(&r->pg, "<section id=\"glance\"><h2>1. At a glance</h2>\n");
+	report_status(r);
+	if (r->t->nprofiles && mounted)
 		nconnect(r);
 	curves(r);
 	/* each op-mix profile once */
@@ -329,7 +368,10 @@ void report_headline(struct rep *r)
 		if (schema_op_mix_engine(res_at(&r->res, i, COL_engine)) &&
 		    rows_first(&r->res, i, COL_profile, -1))
 			op_mix(r, res_at(&r->res, i, COL_profile));
-	if (!r->have_ref)
-		pg_raw(&r->pg, "<p class=\"warn\">The published figures could not be read.</p>\n");
+	if (!r->have_ref) {
+		pg_raw(&r->pg, "<p class=\"warn\" id=\"no-reference\">");
+		pg_textf(&r->pg, "The published figures could not be read: %s.", r->ref_why);
+		pg_raw(&r->pg, "</p>\n");
+	}
 	pg_raw(&r->pg, "</section>\n");
 }

@@ -34,6 +34,7 @@ static const char style[] =
 	"figure{margin:6pt 0 10pt;break-inside:avoid;page-break-inside:avoid}"
 	"figure img{width:100%;height:auto;max-height:240mm;border:1px solid #ddd}"
 	"figcaption{font-size:9pt;color:#333}"
+	"#glance table{break-inside:avoid;page-break-inside:avoid}"
 	".warn{background:#fff3cd;border:1px solid #d6a400;padding:4pt 6pt}"
 	".bad{background:#fde2e1;border:1px solid #c0392b;padding:4pt 6pt}"
 	".ok{color:#1a7f37}.fail{color:#b3261e;font-weight:bold}.muted{color:#555}"

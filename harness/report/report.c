@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The run's page (see report.h): sections 1 (what was run), 3 (charts),
+ * The run's page (see report.h): sections 3 (what was run), 2 (charts),
  * 4 (tables), 5 (what went wrong) and 6 (files); the headline is
  * headline.c's.
  */
@@ -131,7 +131,7 @@ static void section_run(struct rep *r)
 	const char *first = "", *last = "";
 	double last_d = 0;
 
-	pg_raw(pg, "<section id=\"run\"><h2>1. What was run</h2>\n");
+	pg_raw(pg, "<section id=\"run\"><h2>3. What was run</h2>\n");
 	run_commands(r);
 	for (size_t i = 0; i < r->res.n; i++) {
 		const char *s = res_at(&r->res, i, COL_start_time);
@@ -194,7 +194,7 @@ static void section_charts(struct rep *r)
 {
 	struct page *pg = &r->pg;
 
-	pg_raw(pg, "<section id=\"charts\"><h2>3. Charts</h2>\n");
+	pg_raw(pg, "<section id=\"charts\"><h2>2. Charts</h2>\n");
 	if (!r->charts) {
 		pg_raw(pg, "<p class=\"warn\">");
 		pg_textf(pg, "No charts: %s.", r->charts_why);
@@ -220,7 +220,17 @@ static void section_charts(struct rep *r)
 		pg_raw(pg, "<p class=\"muted\" id=\"no-timeline\">No timeline: with --hosts, fio's "
 			   "client reports each point as a whole and leaves no per-second logs "
 			   "on this machine.</p>\n");
-	else if (r->drawn.no_timeline)
+	if (r->drawn.short_timeline[0]) {
+		pg_raw(pg, "<p class=\"muted\" id=\"short-timeline\">");
+		pg_textf(pg,
+			 "No timeline of %s: a point's seconds there are too few to show a "
+			 "shape (%d at least: fio logs one a second, so a --runtime of %d s or "
+			 "more; nfsweep plot --timeline draws it anyway).",
+			 r->drawn.short_timeline, PLOT_TIMELINE_MIN_SECONDS,
+			 PLOT_TIMELINE_MIN_SECONDS);
+		pg_raw(pg, "</p>\n");
+	}
+	if (!r->hosts_mode && r->drawn.no_timeline)
 		pg_raw(pg, "<p class=\"muted\" id=\"no-timeline\">No timeline for some profile: "
 			   "its rows have no per-second logs beside their JSON (rows of nfsweep "
 			   "before schema 1.2).</p>\n");
@@ -552,18 +562,45 @@ static void problems_end(struct rep *r, int failed, int left, int warned)
 	}
 }
 
-static void section_problems(struct rep *r)
+/* The points' outcome, for the glance (section 1) and section 5: rows not ok, and of those the ones no later ok row replaced. */
+static void outcome(const struct rep *r, int *failed, int *left)
 {
-	struct page *pg = &r->pg;
-	int failed = 0, left = 0, warned;
-
-	pg_raw(pg, "<section id=\"problems\"><h2>5. What went wrong</h2>\n");
+	*failed = *left = 0;
 	for (size_t i = 0; i < r->res.n; i++) {
 		if (!strcmp(res_at(&r->res, i, COL_status), STATUS_OK))
 			continue;
-		failed++;
-		left += !ok_again(&r->res, i);
+		(*failed)++;
+		*left += !ok_again(&r->res, i);
 	}
+}
+
+/* Section 1's first lines: how the run went, in one paragraph, before its figures. */
+void report_status(struct rep *r)
+{
+	struct page *pg = &r->pg;
+	int failed, left;
+
+	outcome(r, &failed, &left);
+	pg_raw(pg, "<p id=\"status\" class=\"");
+	pg_raw(pg, left || r->nproblems || !r->charts ? "warn" : "ok");
+	pg_raw(pg, "\">");
+	pg_textf(pg, "%zu row%s: %zu ok", r->res.n, r->res.n == 1 ? "" : "s",
+		 r->res.n - (size_t)failed);
+	if (failed)
+		pg_textf(pg, ", %d failed (%d of them not yet run again)", failed, left);
+	pg_textf(pg, ". %s", r->nproblems ? "The files do not validate." : "The files validate.");
+	if (!r->charts)
+		pg_textf(pg, " No charts: %s.", r->charts_why);
+	pg_raw(pg, " <a href=\"#problems\">What went wrong</a> has the details.</p>\n");
+}
+
+static void section_problems(struct rep *r)
+{
+	struct page *pg = &r->pg;
+	int failed, left, warned;
+
+	pg_raw(pg, "<section id=\"problems\"><h2>5. What went wrong</h2>\n");
+	outcome(r, &failed, &left);
 	if (failed)
 		failed_table(r);
 	resume_how(r, left);
@@ -718,9 +755,9 @@ static void page_top(struct rep *r)
 			 r->nproblems, r->nproblems > 1 ? "s" : "");
 		pg_raw(pg, "</p>\n");
 	}
-	pg_raw(pg, "<nav><ol><li><a href=\"#run\">What was run</a></li><li><a "
-		   "href=\"#headline\">Against the published figures</a></li><li><a "
-		   "href=\"#charts\">Charts</a></li><li><a href=\"#tables\">Tables</a></li><li><a "
+	pg_raw(pg, "<nav><ol><li><a href=\"#glance\">At a glance</a></li><li><a "
+		   "href=\"#charts\">Charts</a></li><li><a href=\"#run\">What was run</a></li>"
+		   "<li><a href=\"#tables\">Tables</a></li><li><a "
 		   "href=\"#problems\">What went wrong</a></li><li><a href=\"#files\">Files</a>"
 		   "</li></ol></nav>\n");
 }
@@ -765,9 +802,9 @@ int report_run(const struct report_in *in, char *written, size_t wlen, int *prob
 	draw_charts(&r);
 
 	page_top(&r);
-	section_run(&r);
 	report_headline(&r);
 	section_charts(&r);
+	section_run(&r);
 	section_tables(&r);
 	section_problems(&r);
 	section_files(&r);

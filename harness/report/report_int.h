@@ -32,8 +32,14 @@ struct rep {
 	int hosts_mode; /* the rows were run with --hosts */
 };
 
-/* Section 2: the nconnect comparison, the curve's ORT, the op mix, against the published. */
+/*
+ * Section 1, at a glance: how the run went (report_status), then the nconnect comparison, the
+ * curve's ORT, the op mix, against the published.
+ */
 void report_headline(struct rep *r);
+
+/* Section 1's first paragraph: rows ok and failed, whether the files validate, the charts. */
+void report_status(struct rep *r);
 
 /* A number cell of a table: <td class=n> with @v in @fmt, or "-" when @s is empty. */
 void report_num(struct page *pg, const char *s, const char *fmt, double scale);

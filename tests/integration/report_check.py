@@ -4,8 +4,8 @@
 Debian's Chromium, headless, driven through its ChromeDriver by Selenium, opens the page from
 the file system (file://, as a user's double click does) and the checks are made in the DOM the
 browser built:
-  - the six sections, in order (What was run, Against the published figures, Charts, Tables,
-    What went wrong, Files), and the parts KIND must have (sweep: the nconnect table; curve: the
+  - the six sections, in order (At a glance: how the run went and the figures against the
+    published ones; Charts, What was run, Tables, What went wrong, Files), and the parts KIND must have (sweep: the nconnect table; curve: the
     curve table with an ORT; ops: the op-mix table; hosts: the per-host table and the sentence
     that says why there is no timeline; failed: the failed points and the resume command);
   - every image decoded by the browser (naturalWidth > 0) from a data: URL (nothing fetched),
@@ -14,8 +14,13 @@ browser built:
   - with --compare FILE: every ratio of the nconnect table equals the ratio of compare.csv's
     headline row of the same profile, read %, metric and target, to the digit;
   - with --hostile TEXT: the text is shown as text, and the page has no script element;
-  - printed (emulated print media): each figure fits an A4 page (273 mm of printable height)
-    and is marked break-inside: avoid, so that no chart is cut across a page break.
+  - every chart's smallest text at least 11 CSS px on a page 1000 px wide (each SVG's font
+    sizes, scaled by the width the browser shows it at);
+  - a timeline chart only where each of its points has at least 5 seconds of samples (its data
+    file in plot/), else the sentence that says why there is none;
+  - printed (emulated print media): each figure, and each table of At a glance, fits an A4 page
+    (273 mm of printable height) and is marked break-inside: avoid, so that none is cut across a
+    page break.
 KIND any has only the sections; compare is the page of compare --report (its two sections, --compare compare-runs.csv);
 old is the page of a file without a run record that does not validate. Also --need SELECTOR
 (repeated), --shot PNG (a screenshot of the whole page), --max-bytes N and --pdf FILE (printed
@@ -25,6 +30,7 @@ the file). Prints what it measured
 Exit 0 all checks pass, 1 a check failed (each named), 2 usage.
 """
 import argparse
+import base64
 import csv
 import os
 import re
@@ -32,12 +38,16 @@ import subprocess
 import sys
 import time
 import urllib.parse
+import xml.etree.ElementTree as ET
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
-SECTIONS = ["run", "headline", "charts", "tables", "problems", "files"]
+SECTIONS = ["glance", "charts", "run", "tables", "problems", "files"]
+MIN_TEXT_PX = 11
+PAGE_PX = 1000
+MIN_TIMELINE_SAMPLES = 5
 COMPARE_SECTIONS = ["what", "ratios"]
 KIND_NEEDS = {
     "any": [],
@@ -51,6 +61,36 @@ KIND_NEEDS = {
 }
 SECTIONS_OF = {"compare": COMPARE_SECTIONS}
 A4_PRINTABLE_PX = (297 - 2 * 12) * 96 / 25.4  # the page's @page margin is 12 mm
+
+
+def svg_min_text(src):
+    """The smallest font size of any text in the SVG of data URL @src, in its own units, and
+    the SVG's width."""
+    svg = ET.fromstring(base64.b64decode(src.split(",", 1)[1]))
+    width = float(svg.get("viewBox", "0 0 %s 0" % svg.get("width")).split()[2])
+    small = None
+
+    def walk(e, size):
+        nonlocal small
+        size = float(e.get("font-size", size))
+        if (e.text or "").strip() and e.tag.rsplit("}", 1)[-1] in ("text", "tspan"):
+            small = size if small is None else min(small, size)
+        for c in e:
+            walk(c, size)
+    walk(svg, 16.0)
+    return small, width
+
+
+def timeline_short(here, name):
+    """The fewest seconds of samples of a point of timeline chart @name (its plot/NAME.dat:
+    blocks of "second value" lines), or None without its data."""
+    try:
+        text = open(os.path.join(here, "plot", name + ".dat")).read()
+    except OSError:
+        return None
+    blocks = [b for b in re.split(r"\n\s*\n", text)
+              if any(ln and not ln.startswith("#") for ln in b.splitlines())]
+    return min(sum(1 for ln in b.splitlines() if ln and not ln.startswith("#")) for b in blocks)
 
 
 def browser(width):
@@ -119,6 +159,29 @@ def main():
         for sel in KIND_NEEDS[a.kind] + a.need:
             if not d.find_elements(By.CSS_SELECTOR, sel):
                 bad.append("%s: no %s" % (a.kind, sel))
+        # 1b. every chart's text readable on a page 1000 px wide
+        d.set_window_size(PAGE_PX, 900)
+        shown = d.execute_script(
+            "return Array.from(document.querySelectorAll('figure img')).map(i => [i.alt, i.clientWidth, i.src]);")
+        for alt, w, src in shown:
+            if not src.startswith("data:image/svg+xml;base64,"):
+                continue
+            small, width = svg_min_text(src)
+            px = small * w / width if small else None
+            if px is not None and px < MIN_TEXT_PX - 0.05:
+                bad.append("chart %s: text %.1f px high at a %d px page (%.1f in %.0f shown at %d), under %d"
+                           % (alt, px, PAGE_PX, small, width, w, MIN_TEXT_PX))
+        if shown:
+            print("report_check: the charts' smallest text at a %d px page: %.1f px" % (PAGE_PX, min(
+                svg_min_text(src)[0] * w / svg_min_text(src)[1] for _, w, src in shown
+                if src.startswith("data:image/svg+xml;base64,"))))
+        d.set_window_size(1200, 900)
+        # 1c. a timeline only of points with enough seconds to show a shape
+        for alt, _, _ in shown:
+            if alt.endswith("-timeline"):
+                n = timeline_short(here, alt)
+                if n is not None and n < MIN_TIMELINE_SAMPLES:
+                    bad.append("timeline %s has a point of %d samples (%d at least)" % (alt, n, MIN_TIMELINE_SAMPLES))
         # 2. images and links
         imgs = d.execute_script(
             "return Array.from(document.images).map(i => [i.alt, i.complete && i.naturalWidth > 0,"
@@ -177,7 +240,10 @@ def main():
         figs = d.execute_script(
             "return Array.from(document.querySelectorAll('figure')).map(f => [f.querySelector('img').alt,"
             " f.getBoundingClientRect().height, getComputedStyle(f).breakInside]);")
-        for alt, h, brk in figs:
+        tables = d.execute_script(
+            "return Array.from(document.querySelectorAll('#glance table')).map(t => ['table#' + t.id,"
+            " t.getBoundingClientRect().height, getComputedStyle(t).breakInside]);")
+        for alt, h, brk in figs + tables:
             if brk != "avoid":
                 bad.append("figure %s may be cut by a page break (break-inside %s)" % (alt, brk))
             if h > A4_PRINTABLE_PX:
