@@ -15,7 +15,8 @@ static int cmd_plan_main(const struct command *cmd, int argc, char **argv)
 	struct point *points = NULL;
 	char err[1024];
 	size_t n, i;
-	int ret, argi, soonest;
+	int ret, argi;
+	double soonest;
 
 	ret = cmd_parse(cmd, argc, argv, &o, &argi);
 	if (ret != CMD_GO_ON)
@@ -40,15 +41,15 @@ static int cmd_plan_main(const struct command *cmd, int argc, char **argv)
 		       points[i].target->label, points[i].read_pct, points[i].repeat,
 		       points[i].target->path);
 	/* --steady: each point's least is the ramp, fio's wait after it and one full window */
-	soonest = o.ramp + steady_first_sample_s(o.ramp) + o.steady_window;
+	soonest = (double)o.ramp + steady_first_sample_s(o.ramp) + o.steady_window;
 	if (o.steady)
 		printf("%zu points, at most %.0f min at %d s ramp + %d s runtime each; --steady ends "
-		       "each when it is steady, at %d s at the soonest (%.0f min in all)\n",
-		       n, (double)n * (o.ramp + o.runtime) / 60.0, o.ramp, o.runtime, soonest,
-		       (double)n * soonest / 60.0);
+		       "each when it is steady, at %.0f s at the soonest (%.0f min in all)\n",
+		       n, (double)n * ((double)o.ramp + o.runtime) / 60.0, o.ramp, o.runtime,
+		       soonest, (double)n * soonest / 60.0);
 	else
 		printf("%zu points, about %.0f min at %d s ramp + %d s runtime each\n", n,
-		       (double)n * (o.ramp + o.runtime) / 60.0, o.ramp, o.runtime);
+		       (double)n * ((double)o.ramp + o.runtime) / 60.0, o.ramp, o.runtime);
 	ret = EXIT_OK;
 out:
 	free(points);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "nfsweep-profiles.h"
@@ -539,14 +540,39 @@ static int steady_finish(struct sweep_opts *o, char *err, size_t len)
 	return 0;
 }
 
+/*
+ * Are targets @a and @b one directory (or one URL)? The same text, trailing '/' aside, or on
+ * this machine (no --hosts, no --mount variant) the same file by stat: a mount compared with
+ * itself would show two targets where there is one.
+ */
+static int same_place(const struct sweep_opts *o, const struct target *a, const struct target *b)
+{
+	size_t la = strlen(a->path), lb = strlen(b->path);
+	struct stat sa, sb;
+
+	while (la > 1 && a->path[la - 1] == '/')
+		la--;
+	while (lb > 1 && b->path[lb - 1] == '/')
+		lb--;
+	if (la == lb && !strncmp(a->path, b->path, la))
+		return 1;
+	if (a->url || b->url || a->mount >= 0 || b->mount >= 0 || o->hosts.n)
+		return 0;
+	return !stat(a->path, &sa) && !stat(b->path, &sb) && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
 int sweep_opts_finish(struct sweep_opts *o, char *err, size_t len)
 {
 	if (!o->profiles_dir)
 		o->profiles_dir = nfsweep_default_profiles_dir();
 	if (!o->engine_dir)
 		o->engine_dir = nfsweep_default_engine_dir();
+	/* (in long long: --runtime and --ramp each go up to INT_MAX; the sum stops there) */
 	if (!o->timeout)
-		o->timeout = o->ramp + o->runtime + 120;
+		o->timeout = (long long)o->ramp + o->runtime + 120 > INT_MAX ?
+				     INT_MAX :
+				     o->ramp + o->runtime + 120;
 	if (o->shared_target && !o->note_owned) {
 		if (asprintf(&o->note_owned,
 			     "%s%s[--shared-target: another sweep may have measured "
@@ -572,11 +598,21 @@ int sweep_opts_finish(struct sweep_opts *o, char *err, size_t len)
 			snprintf(err, len, "--mount-dir %s: path too long", o->mount_dir);
 			return -1;
 		}
-		for (size_t j = 0; j < i; j++)
+		for (size_t j = 0; j < i; j++) {
 			if (!strcmp(t->label, o->targets[j].label)) {
 				snprintf(err, len, "--target label '%s' given twice", t->label);
 				return -1;
 			}
+			if (same_place(o, t, &o->targets[j])) {
+				snprintf(err, len,
+					 "--target %s=%s and --target %s=%s are one directory: it "
+					 "would be compared with itself (give each target its own "
+					 "mount)",
+					 o->targets[j].label, o->targets[j].path, t->label,
+					 t->path);
+				return -1;
+			}
+		}
 	}
 	/* The hosts mount their targets themselves: nfsweep's mounts are its own machine's. */
 	if (o->hosts.n && o->nmounts) {
