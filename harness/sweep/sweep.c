@@ -251,8 +251,12 @@ int sweep_make_fio_dir(struct sweep *s, char *err, size_t len)
 	while (s->nmade_dirs < 3 && access(s->made_dirs[s->nmade_dirs], F_OK))
 		s->nmade_dirs++;
 	ret = path_mkdir_p(s->fio_dir, failed, sizeof(failed));
-	if (ret)
-		snprintf(err, len, "mkdir %s: %s", failed, strerror(-ret));
+	/* the user's --out first: DIR/fio is nfsweep's own, made beside the results */
+	if (ret && !strncmp(failed, s->made_dirs[1], strlen(s->made_dirs[1])))
+		snprintf(err, len, "--out %s: mkdir %s, for fio's output beside the results: %s",
+			 out, failed, strerror(-ret));
+	else if (ret)
+		snprintf(err, len, "--out %s: mkdir %s: %s", out, failed, strerror(-ret));
 	return ret;
 }
 

@@ -47,7 +47,7 @@ nfs_refused() {
 read_only() {
 	local ro=$T_DISK/ro
 	small_tmpfs "$ro" ro,size=1m
-	expect 3 "mkdir $ro/fio: Read-only file system" run --profile seq64k --mix 100 \
+	expect 3 "--out $ro/sweep.csv: mkdir $ro/fio, for fio's output beside the results: Read-only file system" run --profile seq64k --mix 100 \
 		--target x="$T_SHM" "${quick[@]}" --out "$ro/sweep.csv"
 	no_fio_left "read-only results"
 }
