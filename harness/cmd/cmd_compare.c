@@ -483,11 +483,37 @@ static int compare_targets(struct compare_opts *o, const struct results_table *t
 	return ret;
 }
 
+/*
+ * Read the @n files named in @arg into @t, a directory's sweep.csv in its place (into
+ * @files; @arg then points there, for what follows to name). 0, or an exit status, said.
+ */
+static int load_files(char **arg, int n, char files[2][PATH_MAX], struct results_table *t[2],
+		      int *unused)
+{
+	char why[512];
+
+	for (int i = 0; i < n; i++) {
+		const char *path;
+		int ret = cmd_results_arg("compare", arg[i], files[i], PATH_MAX, &path);
+
+		if (ret)
+			return ret;
+		arg[i] = (char *)path;
+		t[i] = results_table_read(arg[i], why, sizeof(why));
+		if (!t[i]) {
+			fprintf(stderr, "nfsweep compare: %s\n", why);
+			return EXIT_SETUP;
+		}
+		*unused += rt_report_unused(t[i], "compare", arg[i]);
+	}
+	return 0;
+}
+
 static int cmd_compare_main(const struct command *cmd, int argc, char **argv)
 {
 	struct compare_opts o = { 0 };
 	struct results_table *t[2] = { NULL, NULL };
-	char why[512], outbuf[PATH_MAX];
+	char outbuf[PATH_MAX], files[2][PATH_MAX];
 	struct compare_figs fs = { 0 };
 	struct csv_file out;
 	int ret, argi, nfiles, unused = 0, matched, judged, different;
@@ -502,15 +528,9 @@ static int cmd_compare_main(const struct command *cmd, int argc, char **argv)
 				"compare each target with itself\n");
 		return EXIT_USAGE;
 	}
-	for (int i = 0; i < nfiles; i++) {
-		t[i] = results_table_read(argv[argi + i], why, sizeof(why));
-		if (!t[i]) {
-			fprintf(stderr, "nfsweep compare: %s\n", why);
-			ret = EXIT_SETUP;
-			goto out;
-		}
-		unused += rt_report_unused(t[i], "compare", argv[argi + i]);
-	}
+	ret = load_files(argv + argi, nfiles, files, t, &unused);
+	if (ret)
+		goto out;
 	if (nfiles == 1 && o.report) {
 		fprintf(stderr,
 			"nfsweep compare: --report is for two files; the page of one run is "

@@ -54,13 +54,15 @@ static int cmd_plot_main(const struct command *cmd, int argc, char **argv)
 	struct reference ref = { 0 };
 	struct plot_ctx c = { 0 };
 	struct plot_drawn drawn;
-	char why[512], dirbuf[PATH_MAX];
+	char why[512], dirbuf[PATH_MAX], file[PATH_MAX];
 	int ret, argi, unused = 0;
 
 	ret = cmd_parse(cmd, argc, argv, &o, &argi);
 	if (ret != CMD_GO_ON)
 		return ret;
-	c.csv_path = argv[argi];
+	ret = cmd_results_arg("plot", argv[argi], file, sizeof(file), &c.csv_path);
+	if (ret)
+		return ret;
 	c.refdir = o.reference ? o.reference : nfsweep_default_reference_dir();
 	c.dir = o.outdir;
 	ret = EXIT_SETUP;

@@ -5,6 +5,7 @@
  * charts, the tables, what went wrong and the files, in one HTML file that
  * carries itself. run and curve write it as they end (report_after_run).
  */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -50,13 +51,15 @@ static int cmd_report_main(const struct command *cmd, int argc, char **argv)
 {
 	struct report_opts o = { 0 };
 	struct report_in in = { 0 };
-	char out[4096], why[1024];
+	char out[4096], why[1024], file[PATH_MAX];
 	int ret, argi, err, problems;
 
 	ret = cmd_parse(cmd, argc, argv, &o, &argi);
 	if (ret != CMD_GO_ON)
 		return ret;
-	in.csv = argv[argi];
+	ret = cmd_results_arg("report", argv[argi], file, sizeof(file), &in.csv);
+	if (ret)
+		return ret;
 	in.refdir = o.reference ? o.reference : nfsweep_default_reference_dir();
 	in.resume_with = o.resume_with;
 	err = report_run(&in, out, sizeof(out), &problems, why, sizeof(why));

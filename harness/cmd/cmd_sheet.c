@@ -3,6 +3,7 @@
  * nfsweep sheet FILE.csv [--out FILE.xlsx]: the workbook of a results
  * file (sheet/workbook.h), its charts the spreadsheet's own.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -34,13 +35,15 @@ static int cmd_sheet_main(const struct command *cmd, int argc, char **argv)
 	struct reference ref = { 0 };
 	struct workbook_in in = { 0 };
 	struct results_table *t;
-	char why[1024], path[4096];
+	char why[1024], path[4096], file[PATH_MAX];
 	int ret, argi, unused;
 
 	ret = cmd_parse(cmd, argc, argv, &o, &argi);
 	if (ret != CMD_GO_ON)
 		return ret;
-	in.csv = argv[argi];
+	ret = cmd_results_arg("sheet", argv[argi], file, sizeof(file), &in.csv);
+	if (ret)
+		return ret;
 	in.out = o.out;
 	t = results_table_read(in.csv, why, sizeof(why));
 	if (!t) {

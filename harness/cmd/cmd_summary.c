@@ -4,6 +4,7 @@
  * headline figure of each point (MiB/s for 64 KiB and larger blocks, IOPS
  * below), the mean of its ok rows.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <stdlib.h>
@@ -21,11 +22,11 @@ static const char *lat_cell(const struct results_table *t, int p, int pct, int t
 
 	if (!h50 || !h99)
 		return "-";
-	snprintf(buf, len, "%.0f/%.0f", a, b);
+	snprintf(buf, len, "%.3f/%.3f", a / 1000, b / 1000); /* the rows' us, shown in ms */
 	return buf;
 }
 
-/* Completion latency per read % and target: reads | writes, p50/p99 in us. */
+/* Completion latency per read % and target: reads | writes, p50/p99 in ms, as every other output. */
 static void print_latency(const struct results_table *t, int p)
 {
 	char cells[101][RT_MAX][80];
@@ -46,7 +47,7 @@ static void print_latency(const struct results_table *t, int p)
 			if ((int)strlen(cells[pct][tg]) > width[tg])
 				width[tg] = (int)strlen(cells[pct][tg]);
 		}
-	printf("\n%s: completion latency p50/p99 in us, reads | writes (mean of ok rows)\n%-7s",
+	printf("\n%s: completion latency p50/p99 in ms, reads | writes (mean of ok rows)\n%-7s",
 	       t->profiles[p], "read %");
 	for (int tg = 0; tg < t->ntargets; tg++)
 		printf("  %*s", width[tg], t->targets[tg]);
@@ -140,13 +141,17 @@ static void print_steady(const struct results_table *t)
 static int cmd_summary_main(const struct command *cmd, int argc, char **argv)
 {
 	struct results_table *t;
-	char why[512];
+	char why[512], dir[PATH_MAX];
+	const char *path;
 	int ret, argi;
 
 	ret = cmd_parse(cmd, argc, argv, NULL, &argi);
 	if (ret != CMD_GO_ON)
 		return ret;
-	t = results_table_read(argv[argi], why, sizeof(why));
+	ret = cmd_results_arg("summary", argv[argi], dir, sizeof(dir), &path);
+	if (ret)
+		return ret;
+	t = results_table_read(path, why, sizeof(why));
 	if (!t) {
 		fprintf(stderr, "nfsweep summary: %s\n", why);
 		return EXIT_SETUP;
@@ -159,7 +164,7 @@ static int cmd_summary_main(const struct command *cmd, int argc, char **argv)
 	if (t->failed)
 		printf("\n%d failed row%s not counted (status column)\n", t->failed,
 		       t->failed > 1 ? "s" : "");
-	ret = rt_report_unused(t, "summary", argv[argi]) ? EXIT_FAILED : EXIT_OK;
+	ret = rt_report_unused(t, "summary", path) ? EXIT_FAILED : EXIT_OK;
 	free(t);
 	return ret;
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* nfsweep validate FILE.csv..: check results files against the schema. */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -130,7 +131,13 @@ static int cmd_validate_main(const struct command *cmd, int argc, char **argv)
 	if (ret != CMD_GO_ON)
 		return ret;
 	for (int i = argi; i < argc; i++) {
-		ret = validate_one(argv[i]);
+		char dir[PATH_MAX];
+		const char *path;
+
+		ret = cmd_results_arg("validate", argv[i], dir, sizeof(dir), &path);
+		if (ret)
+			return ret;
+		ret = validate_one(path);
 		if (ret == EXIT_SETUP)
 			return ret;
 		bad |= ret == EXIT_FAILED;

@@ -36,6 +36,13 @@ int report_after_run(const char *cmd, const char *csv);
  */
 int tables_after_run(const char *cmd, const char *csv);
 
+/*
+ * A results file named on the command line: @arg itself, or for a directory its sweep.csv
+ * (make sweep's name) into @buf. *@path is the file to read. 0, or EXIT_USAGE said on stderr
+ * (a directory with no sweep.csv: the message says to name its file).
+ */
+int cmd_results_arg(const char *cmd, const char *arg, char *buf, size_t len, const char **path);
+
 /* How nfsweep was started (main's argv[0]): the resume command is printed with it. */
 extern const char *nfsweep_invoked_as;
 

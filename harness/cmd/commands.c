@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The list of commands (see cmds.h). */
+#include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/exit_status.h"
 #include "cmd/cmds.h"
@@ -27,4 +30,24 @@ int cmd_parse(const struct command *cmd, int argc, char **argv, void *opts, int 
 	int ret = opt_parse(cmd, argc, argv, opts, argi);
 
 	return !ret ? CMD_GO_ON : ret == 1 ? EXIT_OK : EXIT_USAGE;
+}
+
+int cmd_results_arg(const char *cmd, const char *arg, char *buf, size_t len, const char **path)
+{
+	struct stat st;
+
+	*path = arg;
+	if (stat(arg, &st) || !S_ISDIR(st.st_mode))
+		return 0;
+	if (snprintf(buf, len, "%s%ssweep.csv", arg, arg[strlen(arg) - 1] == '/' ? "" : "/") <
+		    (int)len &&
+	    !access(buf, F_OK)) {
+		*path = buf;
+		return 0;
+	}
+	fprintf(stderr,
+		"nfsweep %s: %s is a directory with no sweep.csv: name its results file "
+		"(%s/NAME.csv)\n",
+		cmd, arg, arg);
+	return EXIT_USAGE;
 }

@@ -118,7 +118,7 @@ for name, series in (("seq64k", ["nc1 total", "nc8 read", "nc8 write", "publishe
 print("charts ok")
 PY
 # Latency: summary's second table per profile (the fixture has none: "-").
-"$N" summary "$T_DISK/sweep.csv" | grep -q '^seq64k: completion latency p50/p99 in us' ||
+"$N" summary "$T_DISK/sweep.csv" | grep -q '^seq64k: completion latency p50/p99 in ms' ||
 	fail "summary has no latency table"
 
 # Two runs point by point: the fixture against itself (1.00x everywhere), then
@@ -188,7 +188,7 @@ ls "$T_DISK"/tl/fio/s/001-*_iops.1.log "$T_DISK"/tl/fio/s/001-*_bw.2.log >/dev/n
 grep -q 'rand4k-timeline.png' "$T_DISK/tl.out" || fail "plot --timeline drew no timeline"
 grep -q 'rand4k-latency.png' "$T_DISK/tl.out" || fail "plot drew no latency chart"
 grep -q 'a read p99' "$T_DISK/tl/rand4k-latency.svg" || fail "the latency chart has no read p99"
-"$N" summary "$T_DISK/tl/s.csv" | grep -A3 '^rand4k: completion latency' | grep -Eq '^100 +[0-9]+/[0-9]+ \| -' ||
+"$N" summary "$T_DISK/tl/s.csv" | grep -A3 '^rand4k: completion latency' | grep -Eq '^100 +[0-9]+\.[0-9]{3}/[0-9]+\.[0-9]{3} \| -' ||
 	fail "summary's latency of a pure-read point: $("$N" summary "$T_DISK/tl/s.csv")"
 python3 - "$T_DISK/tl/plot/rand4k-timeline.dat" "$T_DISK/tl/rand4k-timeline.svg" <<'PY' || fail "the timeline"
 import sys, xml.etree.ElementTree as ET
@@ -232,6 +232,11 @@ grep -q "index 0 using 1:2 with lines lw 1.5 lc 2 title 'b'" "$T_DISK/tl1/plot/r
 	>"$T_DISK/sec/runs.txt" || fail "compare of one run with itself"
 "$N" compare "$T_DISK/tl/s.csv" "$T_DISK/tl/s.csv" --out "$T_DISK/tl/runs.csv" >/dev/null ||
 	fail "compare of 3 s runs"
+# summary's latencies in ms, as every other output (3 decimals: a local read is tens of us)
+"$N" summary "$T_DISK/sec/s.csv" >"$T_DISK/sec/summary.txt" || fail "summary of the 13 s sweep"
+grep -A2 'completion latency p50/p99 in ms' "$T_DISK/sec/summary.txt" |
+	grep -Eq '^100 +[0-9]+\.[0-9]{3}/[0-9]+\.[0-9]{3} \| - +[0-9]+\.[0-9]{3}/[0-9]+\.[0-9]{3} \| -$' ||
+	fail "summary's latency is not in ms: $(cat "$T_DISK/sec/summary.txt")"
 grep -q '^\^: 2 from one run a side, by its seconds' "$T_DISK/sec/runs.txt" ||
 	fail "compare does not say the seconds are a lower bound: $(cat "$T_DISK/sec/runs.txt")"
 python3 - "$T_DISK/sec/runs.csv" "$T_DISK/tl/runs.csv" <<'PY' || fail "one run judged by its seconds"
