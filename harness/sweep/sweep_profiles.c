@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /* A sweep's profiles, read from disk, and its plan's read percentages (see sweep_profiles.h). */
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "results/compare.h"
@@ -11,6 +13,26 @@
 void sweep_profile_path(const struct sweep_opts *o, const char *profile, char *buf, size_t len)
 {
 	snprintf(buf, len, "%s/%s.fio", o->profiles_dir, profile);
+}
+
+/* The profiles in @dir (NAME of each NAME.fio), ", "-separated, into @buf. */
+static void known_profiles(const char *dir, char *buf, size_t len)
+{
+	struct dirent **names;
+	int n = scandir(dir, &names, NULL, alphasort);
+	size_t o = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < n; i++) {
+		size_t l = strlen(names[i]->d_name);
+
+		if (l > 4 && !strcmp(names[i]->d_name + l - 4, ".fio") && o < len)
+			o += (size_t)snprintf(buf + o, len - o, "%s%.*s", o ? ", " : "",
+					      (int)(l - 4), names[i]->d_name);
+		free(names[i]);
+	}
+	if (n >= 0)
+		free(names);
 }
 
 /* Profile @i's bs and nfsweep-profile line, and its read percentages. */
@@ -24,6 +46,14 @@ static int profile_pcts(const struct sweep_opts *o, struct sweep_profiles *sp, s
 
 	sweep_profile_path(o, o->profiles[i], path, sizeof(path));
 	ret = profile_info_read(path, pi, why, sizeof(why));
+	if (ret == -ENOENT) {
+		char known[512];
+
+		known_profiles(o->profiles_dir, known, sizeof(known));
+		snprintf(err, len, "--profile %s: no such profile in %s (it has: %s)",
+			 o->profiles[i], o->profiles_dir, known[0] ? known : "none");
+		return -1;
+	}
 	if (ret) {
 		snprintf(err, len, "--profile %s: %s: %s", o->profiles[i], path,
 			 ret == -EINVAL ? why : strerror(-ret));

@@ -9,7 +9,10 @@
 #  - pre-mounted targets run interleaved point by point (--order by-target:
 #    one after the other);
 #  - --fio-opt reaches fio, is recorded, and nfsweep's own settings are refused
-#    through it, naming the option to use.
+#    through it, naming the option to use;
+#  - the small things of issue 48: plan's estimate of a huge --runtime, one
+#    directory under two labels, an --out that cannot be made, a results
+#    directory named instead of its sweep.csv, an unknown --profile.
 # target: disk
 . "$(dirname "$0")/lib.sh"
 N=$NFSWEEP
@@ -96,4 +99,33 @@ PY
 expect 2 "nfsweep sets iodepth itself; use --iodepth" run --profile rand4k --target a="$T_SHM" \
 	--fio-opt iodepth=8 --out fo/x.csv
 expect 2 "expected KEY=VALUE" run --profile rand4k --target a="$T_SHM" --fio-opt '=x' --out fo/x.csv
+
+# 7. plan's estimate of the longest --runtime: no int overflow into a negative
+out=$("$N" plan --profile rand4k --mix 100 --target a="$T_SHM" --runtime 2147483647 | tail -n 1)
+grep -q '^1 points, about 35791394 min at 10 s ramp + 2147483647 s runtime each$' <<<"$out" ||
+	fail "plan's estimate of --runtime 2147483647: $out"
+# 8. one directory under two labels (and spelt two ways): compared with itself, refused
+expect 2 "--target a=$T_SHM and --target b=$T_SHM/ are one directory" plan --profile rand4k \
+	--target a="$T_SHM" --target b="$T_SHM/"
+ln -s "$T_SHM" "$T_DISK/shm-link"
+expect 2 "are one directory: it would be compared with itself" run --profile rand4k \
+	--target a="$T_SHM" --target b="$T_DISK/shm-link" --out fo/twice.csv
+[ -e fo/twice.csv ] && fail "a refused run wrote fo/twice.csv"
+# 9. an --out that cannot be made names --out, then the directory that failed
+expect 3 "--out /proc/nfsweep/sweep.csv: mkdir /proc/nfsweep: No such file or directory" run \
+	--profile rand4k --mix 100 --target a="$T_SHM" "${q[@]}" --out /proc/nfsweep/sweep.csv
+expect 3 "--out /proc/sweep.csv: mkdir /proc/fio, for fio's output beside the results" run \
+	--profile rand4k --mix 100 --target a="$T_SHM" "${q[@]}" --out /proc/sweep.csv
+# 10. a results directory for its sweep.csv (make sweep's name), or a clear refusal
+mkdir -p rd && cp new/dir/sweep.csv rd/ && cp -r new/dir/fio rd/ 2>/dev/null
+cp new/dir/sweep.run.csv rd/ 2>/dev/null
+for c in validate summary; do
+	"$N" $c rd >"$T_DISK/$c.out" 2>&1 || fail "nfsweep $c DIR: exit $?: $(cat "$T_DISK/$c.out")"
+done
+grep -q 'rd/sweep.csv: 3 rows, schema' "$T_DISK/validate.out" || fail "validate DIR: $(cat "$T_DISK/validate.out")"
+grep -q '^rand4k: total IOPS' "$T_DISK/summary.out" || fail "summary DIR: $(cat "$T_DISK/summary.out")"
+expect 2 "fo is a directory with no sweep.csv: name its results file (fo/NAME.csv)" summary fo
+# 11. an unknown --profile lists the known ones
+expect 2 "--profile rand4kk: no such profile in .* (it has: .*rand4k, seq64k" run \
+	--profile rand4kk --target a="$T_SHM" --out fo/x.csv
 echo ok
