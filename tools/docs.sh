@@ -3,9 +3,9 @@
 #   results-schema/README.md   the column table (nfsweep schema)
 #   harness/nfsweep.1          SYNOPSIS, OPTIONS and EXIT STATUS
 #                              (nfsweep help --man-synopsis|--man-options|--man-exit)
-#   README.md                  the exit statuses' table (nfsweep help --readme-exit)
+#   docs/troubleshooting.md    the exit statuses' table (nfsweep help --readme-exit)
 #   harness/nfsweep.bash-completion   (nfsweep completion)
-#   README.md                  the options of nfsweep-uring and nfsweep-aio, from each engine's
+#   docs/engines.md            the options of nfsweep-uring and nfsweep-aio, from each engine's
 #                              own option table as fio reads it (fio --enghelp=ENGINE[,OPTION]:
 #                              the name, fio's own engine's name for it, the default, the help)
 # Each generated part sits between "BEGIN GENERATED X" and "END GENERATED X"
@@ -79,11 +79,11 @@ splice "$top/results-schema/README.md" COLUMNS "schema"
 splice "$top/harness/nfsweep.1" SYNOPSIS "help --man-synopsis"
 splice "$top/harness/nfsweep.1" OPTIONS "help --man-options"
 splice "$top/harness/nfsweep.1" EXIT "help --man-exit"
-splice "$top/README.md" EXIT "help --readme-exit"
+splice "$top/docs/troubleshooting.md" EXIT "help --readme-exit"
 # the engines beside nfsweep in the build (ENGINES: another directory)
 engines=${ENGINES:-$(dirname "$bin")/../engines}
-splice_engine "$top/README.md" URING_OPTIONS "$engines/nfsweep-uring.so" io_uring
-splice_engine "$top/README.md" AIO_OPTIONS "$engines/nfsweep-aio.so" libaio
+splice_engine "$top/docs/engines.md" URING_OPTIONS "$engines/nfsweep-uring.so" io_uring
+splice_engine "$top/docs/engines.md" AIO_OPTIONS "$engines/nfsweep-aio.so" libaio
 "$bin" completion > "$tmp/out"
 settle "$top/harness/nfsweep.bash-completion"
 exit $stale

@@ -45,7 +45,7 @@ const char *exit_status_word(int status);
  */
 int exit_status_text(const struct exit_use *uses, char *buf, size_t len);
 
-/* The man page's EXIT STATUS entries and the README's table (tools/docs.sh). */
+/* The man page's EXIT STATUS entries and docs/troubleshooting.md's table (tools/docs.sh). */
 void exit_status_print_man(FILE *out);
 void exit_status_print_markdown(FILE *out);
 

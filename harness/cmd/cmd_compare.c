@@ -143,7 +143,7 @@ static void print_family(const struct compare_figs *fs, double level, int judged
 		       "run, a lower bound on the\nnoise between runs, which can be far larger. One "
 		       "run cannot show a difference smaller than these\nintervals, and a larger one "
 		       "may still be the runs' own: --repeat 3 or more, the two settings'\nrepeats "
-		       "in turn (README, before and after; results-schema/README.md, Differences and "
+		       "in turn (docs/your-mounts.md, before and after; results-schema/README.md, Differences and "
 		       "noise).\n",
 		       seconds);
 	if (correlated)

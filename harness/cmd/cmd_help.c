@@ -30,7 +30,7 @@ static const struct opt
 		.name = "readme-exit",
 		.type = OPT_FLAG,
 		.off = offsetof(struct help_opts, readme_exit),
-		.help = "the README's table of exit statuses, in Markdown (tools/docs.sh)"
+		.help = "docs/troubleshooting.md's table of exit statuses, in Markdown (tools/docs.sh)"
 	};
 static const struct opt *const help_opts[] = { &o_man_synopsis, &o_man_options, &o_man_exit,
 					       &o_readme_exit, NULL };

@@ -34,7 +34,7 @@ int fio_knows_engine(const char *fio, const char *opt, const char *engine, char 
 			err, len,
 			"%s: %s cannot load %s: %.100s: the engine was built against "
 			"the source of another fio release; rebuild it against this fio's (make, or "
-			"make engines FIO_SRC=<its configured tree>; README, \"Which fio\")",
+			"make engines FIO_SRC=<its configured tree>; docs/install.md, \"Which fio\")",
 			opt, fio, enghelp_name(engine), out);
 		return -2;
 	}

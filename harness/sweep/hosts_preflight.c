@@ -183,8 +183,7 @@ int hosts_preflight(struct sweep *s, struct host_list *l, char *err, size_t len)
 			snprintf(err, len,
 				 "--hosts %s: pre-flight: connect to port %d: %s (is "
 				 "`fio --server` running there? On Debian: `systemctl start fio`, "
-				 "bound to the test network's address: README, \"Several load "
-				 "generators\")",
+				 "bound to the test network's address: docs/several-hosts.md)",
 				 l->h[i].spec, l->h[i].port,
 				 ret == -ENOENT ? "no such host" : strerror(-ret));
 			return -1;

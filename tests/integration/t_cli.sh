@@ -80,27 +80,31 @@ generated() {
 	"$T_TOP/tools/docs.sh" --check "$N" ||
 		fail "the committed generated documents are stale (make docs)"
 	local copy=$T_DISK/docs f out
-	for f in README.md results-schema/README.md harness/nfsweep.1 harness/nfsweep.bash-completion; do
+	for f in docs/troubleshooting.md docs/engines.md results-schema/README.md harness/nfsweep.1 \
+		harness/nfsweep.bash-completion; do
 		mkdir -p "$copy/$(dirname "$f")" && cp "$T_TOP/$f" "$copy/$f" || fail "copy $f"
 	done
 	DOCS_TOP=$copy "$T_TOP/tools/docs.sh" --check "$N" || fail "an unchanged copy is found stale"
-	sed -i 's/^| 4 | Another nfsweep/| 6 | Another nfsweep/' "$copy/README.md"
+	sed -i 's/^| 4 | Another nfsweep/| 6 | Another nfsweep/' "$copy/docs/troubleshooting.md"
 	sed -i '/^\.B 5$/s/5/6/' "$copy/harness/nfsweep.1"
 	sed -i '0,/^| `kind` /s/^| `kind` /| `sort` /' "$copy/results-schema/README.md"
 	echo '# drift' >> "$copy/harness/nfsweep.bash-completion"
 	out=$(DOCS_TOP=$copy "$T_TOP/tools/docs.sh" --check "$N" 2>&1) &&
 		fail "four drifted copies pass the check"
-	for f in README.md results-schema/README.md harness/nfsweep.1 harness/nfsweep.bash-completion; do
+	for f in docs/troubleshooting.md results-schema/README.md harness/nfsweep.1 \
+		harness/nfsweep.bash-completion; do
 		grep -q "docs: $copy/$f is out of date" <<<"$out" || fail "$f drifted, not named: $out"
 	done
 	# the engines' option tables (fio --enghelp of each): a default the engine does not have
-	cp "$T_TOP/README.md" "$copy/README.md" || fail "copy README.md"
+	cp "$T_TOP/docs/troubleshooting.md" "$copy/docs/troubleshooting.md" || fail "copy the exit table"
 	sed -i 's/^| `uring_sqpoll` | `sqthread_poll` | `0` |/| `uring_sqpoll` | `sqthread_poll` | `1` |/' \
-		"$copy/README.md"
-	cmp -s "$T_TOP/README.md" "$copy/README.md" && fail "the README has no uring_sqpoll row to drift"
+		"$copy/docs/engines.md"
+	cmp -s "$T_TOP/docs/engines.md" "$copy/docs/engines.md" &&
+		fail "docs/engines.md has no uring_sqpoll row to drift"
 	out=$(DOCS_TOP=$copy "$T_TOP/tools/docs.sh" --check "$N" 2>&1) &&
 		fail "a drifted engine option table passes the check"
-	grep -q "docs: $copy/README.md is out of date" <<<"$out" || fail "the option table drifted, not named: $out"
+	grep -q "docs: $copy/docs/engines.md is out of date" <<<"$out" ||
+		fail "the option table drifted, not named: $out"
 }
 
 scenario "refused elsewhere" refused_elsewhere

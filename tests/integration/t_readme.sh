@@ -1,7 +1,8 @@
 #!/bin/bash
 # The README's nfsweep commands as written, their points shorter: every line of an
-# indented code block in README.md that begins with "nfsweep " is taken
-# from the README itself (so that an edit that breaks one fails here) and
+# indented code block in README.md, then in the docs/ pages it links to (in DOCS' order), that
+# begins with "nfsweep " is taken from the page itself (so that an edit that breaks one fails
+# here) and
 # run, in order, with --runtime 1, --ramp 0 and --size 16m where the line gives a runtime,
 # ramp or size (what is under test is each command and what it writes, not the lengths a
 # reader would choose: the README's own 3 s points took 5 minutes here),
@@ -18,8 +19,15 @@
 [ -x /usr/bin/linux.uml ] || "$T_TOP/tools/deps.sh" lab || skip "user-mode-linux could not be installed"
 "$T_TOP/tools/deps.sh" plot >/dev/null 2>&1 || skip "gnuplot could not be installed"
 
-mapfile -t cmds < <(sed -n 's/^    \(nfsweep .*\)$/\1/p' "$T_TOP/README.md")
-[ ${#cmds[@]} -ge 6 ] || fail "only ${#cmds[@]} nfsweep commands found in README.md"
+DOCS="README.md docs/your-mounts.md docs/results.md docs/workloads.md docs/several-hosts.md
+	docs/troubleshooting.md docs/engines.md docs/install.md"
+# shellcheck disable=SC2086
+mapfile -t cmds < <(cd "$T_TOP" && sed -n 's/^    \(nfsweep .*\)$/\1/p' $DOCS)
+[ ${#cmds[@]} -ge 6 ] || fail "only ${#cmds[@]} nfsweep commands found in README.md and docs/"
+# every page the README links to is one of DOCS, and each has its commands run
+for f in $(grep -o '](docs/[a-z-]*\.md)' "$T_TOP/README.md" | sed 's/^](//; s/)$//' | sort -u); do
+	[ "$f" = docs/CONTRIBUTING.md ] || grep -qw "$f" <<<"$DOCS" || fail "the README links to $f, whose commands t_readme does not run"
+done
 grep -q -- '--mount' <<<"${cmds[*]}" || fail "the README's managed-mount example is gone"
 grep -q -- '--hosts' <<<"${cmds[*]}" || fail "the README's several-hosts example is gone"
 

@@ -32,8 +32,8 @@ so=$BUILD/engines/nfsweep-rpc.so
 [ -f "$so" ] || fail "$so not built"
 d=$T_DISK/rpc
 mkdir -p "$d"
-readme=$(grep -m 1 '^    fio --name=sfs --ioengine=external:.*nfsweep-rpc.so' "$T_TOP/README.md") ||
-	fail "the README has no nfsweep-rpc fio line"
+readme=$(grep -m 1 '^    fio --name=sfs --ioengine=external:.*nfsweep-rpc.so' "$T_TOP/docs/workloads.md") ||
+	fail "docs/workloads.md has no nfsweep-rpc fio line"
 read -r -a readme <<<"$readme"
 printf '%s\n' "${readme[@]}" > "$d/readme.args"
 cat >"$d/guest.sh" <<'GUEST'
