@@ -96,9 +96,16 @@ static int cmd_plot_main(const struct command *cmd, int argc, char **argv)
 										EXIT_OK;
 	for (int i = 0; !ret && i < drawn.n; i++)
 		printf("%s/%s.png %s/%s.svg\n", c.dir, drawn.c[i].name, c.dir, drawn.c[i].name);
+	for (int i = 0; !ret && i < drawn.nfailed; i++)
+		fprintf(stderr,
+			"nfsweep plot: %s: not drawn: gnuplot: %s (its script: %s/%s/%s.gp)\n",
+			drawn.failed[i].name, drawn.failed[i].why, c.dir, GP_DATA,
+			drawn.failed[i].name);
 	/* the same figures as tables a spreadsheet charts, beside the file */
 	if (!ret && ct_write_all(t, &ref, c.csv_path, "plot", NULL))
 		ret = EXIT_SETUP;
+	if (!ret && drawn.nfailed)
+		ret = EXIT_CHARTS;
 out:
 	reference_free(&ref);
 	free(t);
@@ -121,11 +128,13 @@ const struct command command_plot = {
 		"by point: a host that lagged). The\ndata and the gnuplot scripts stay in DIR/plot/ "
 		"for restyling.",
 	.opts = plot_opts,
-	.exits = (const struct exit_use[]){ { EXIT_OK, NULL },
-					    { EXIT_FAILED,
-					      "some lines could not be used (each named)" },
-					    { EXIT_USAGE, NULL },
-					    { EXIT_SETUP, "unreadable results or gnuplot failed" },
-					    { -1, NULL } },
+	.exits =
+		(const struct exit_use[]){
+			{ EXIT_OK, NULL },
+			{ EXIT_FAILED, "some lines could not be used (each named)" },
+			{ EXIT_USAGE, NULL },
+			{ EXIT_SETUP, "unreadable results, or gnuplot not run" },
+			{ EXIT_CHARTS, NULL },
+			{ -1, NULL } },
 	.run = cmd_plot_main,
 };

@@ -35,9 +35,10 @@ static const struct opt *const report_opts[] = { &o_reference, &o_resume_with, N
 
 int report_after_run(const char *cmd, const char *csv)
 {
-	struct report_in in = { .csv = csv, .refdir = nfsweep_default_reference_dir() };
+	struct report_in in = { .csv = csv, .refdir = nfsweep_default_reference_dir(), .cmd = cmd };
 	char out[4096], why[1024];
-	int problems, err = report_run(&in, out, sizeof(out), &problems, why, sizeof(why));
+	int problems, missing,
+		err = report_run(&in, out, sizeof(out), &problems, &missing, why, sizeof(why));
 
 	if (err) {
 		fprintf(stderr, "nfsweep %s: no report: %s\n", cmd, why);
@@ -52,7 +53,7 @@ static int cmd_report_main(const struct command *cmd, int argc, char **argv)
 	struct report_opts o = { 0 };
 	struct report_in in = { 0 };
 	char out[4096], why[1024], file[PATH_MAX];
-	int ret, argi, err, problems;
+	int ret, argi, err, problems, missing;
 
 	ret = cmd_parse(cmd, argc, argv, &o, &argi);
 	if (ret != CMD_GO_ON)
@@ -62,7 +63,7 @@ static int cmd_report_main(const struct command *cmd, int argc, char **argv)
 		return ret;
 	in.refdir = o.reference ? o.reference : nfsweep_default_reference_dir();
 	in.resume_with = o.resume_with;
-	err = report_run(&in, out, sizeof(out), &problems, why, sizeof(why));
+	err = report_run(&in, out, sizeof(out), &problems, &missing, why, sizeof(why));
 	if (err) {
 		fprintf(stderr, "nfsweep report: %s\n", why);
 		return EXIT_SETUP;
@@ -75,7 +76,7 @@ static int cmd_report_main(const struct command *cmd, int argc, char **argv)
 			in.csv, problems, problems > 1 ? "s" : "", in.csv);
 		return EXIT_FAILED;
 	}
-	return EXIT_OK;
+	return missing ? EXIT_CHARTS : EXIT_OK;
 }
 
 const struct command command_report = {
@@ -98,6 +99,8 @@ const struct command command_report = {
 			{ EXIT_FAILED, "written, but some lines do not validate (each named)" },
 			{ EXIT_USAGE, NULL },
 			{ EXIT_SETUP, "the results file unreadable, or the page not written" },
+			{ EXIT_CHARTS,
+			  "written, but gnuplot could not draw some chart (each named)" },
 			{ -1, NULL } },
 	.run = cmd_report_main,
 };

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* gnuplot, as every chart uses it (see gnuplot.h). */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,7 +72,7 @@ void gp_terminals(FILE *gp, const char *name, const char *body_path, int png)
 		name, body_path);
 }
 
-int gp_run(const char *dir, const char *script)
+int gp_run(const char *dir, const char *script, const char *err_path)
 {
 	int status;
 	pid_t pid = fork();
@@ -90,6 +91,15 @@ int gp_run(const char *dir, const char *script)
 		if (chdir(dir)) {
 			fprintf(stderr, "nfsweep plot: chdir %s: %s\n", dir, strerror(errno));
 			_exit(126);
+		}
+		if (err_path) {
+			int fd = open(err_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+
+			if (fd < 0 || dup2(fd, 2) < 0) {
+				fprintf(stderr, "nfsweep plot: open %s/%s: %s\n", dir, err_path,
+					strerror(errno));
+				_exit(126);
+			}
 		}
 		execlp("gnuplot", "gnuplot", script, (char *)NULL);
 		fprintf(stderr,

@@ -32,9 +32,10 @@ FILE *gp_open(const char *dir, const char *name, char *path, size_t len);
 void gp_terminals(FILE *gp, const char *name, const char *body_path, int png);
 
 /*
- * Run gnuplot on @script (relative to @dir) in @dir: its exit status, 126
- * if it could not change there, 127 if it could not run, -1 fork failed.
+ * Run gnuplot on @script (relative to @dir) in @dir, its stderr into @err_path (relative to
+ * @dir; NULL: nfsweep's): its exit status, 126 if it could not change there or open
+ * @err_path, 127 if it could not run, -1 fork failed.
  */
-int gp_run(const char *dir, const char *script);
+int gp_run(const char *dir, const char *script, const char *err_path);
 
 #endif

@@ -95,6 +95,11 @@ struct plot_drawn {
 	int n;
 	int no_timeline; /* a timeline was asked for and some profile had no per-second logs */
 	char short_timeline[200]; /* the profiles left out as too short, "seq64k (2 s)", or "" */
+	struct plot_failed {
+		char name[96];
+		char why[240];	  /* gnuplot's own last words, or why it did not run */
+	} failed[3 * RT_MAX + 4]; /* charts gnuplot could not draw (not in c[]) */
+	int nfailed;
 };
 
 /*
@@ -105,7 +110,9 @@ struct plot_drawn {
 int plot_begin(struct plot_ctx *c, char *dirbuf, size_t len, char *why, size_t wlen);
 
 /*
- * Every chart of c->t into charts.gp, then gnuplot once; @d lists them.
+ * Every chart of c->t into charts.gp (each chart's script is GP_DATA/NAME.gp), then gnuplot
+ * once per chart, so that one that fails loses no other; @d lists those drawn, and those
+ * gnuplot could not draw with its message (d->failed).
  * @timeline: PLOT_TIMELINE_ASKED draws the per-second charts and says
  * which profile has no logs for one, PLOT_TIMELINE_IF_LOGS draws those
  * there are whose points have PLOT_TIMELINE_MIN_SECONDS each (d->no_timeline says some had

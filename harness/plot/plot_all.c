@@ -112,6 +112,70 @@ static int profile_charts(struct plot_ctx *c, int p, int timeline, struct plot_d
 	return r < 0 ? -1 : 0;
 }
 
+/*
+ * gnuplot's message in @err (relative to @dir): the lines after its caret under the failing
+ * command ("line 3: cannot open file; ..", "system error: .."), joined, into @why; else its
+ * last line; @fallback when it said nothing.
+ */
+static void last_words(const char *dir, const char *err, char *why, size_t len,
+		       const char *fallback)
+{
+	char path[PATH_MAX * 2], line[512];
+	size_t o = 0;
+	FILE *f;
+
+	snprintf(why, len, "%s", fallback);
+	snprintf(path, sizeof(path), "%s/%s", dir, err);
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		char *p = line + strspn(line, " \t");
+		size_t l = strcspn(p, "\n");
+
+		if (*p == '^') { /* the caret: what follows is the message */
+			o = 0;
+			continue;
+		}
+		if (!l)
+			continue;
+		if (o && o < len) /* a line before a caret (the command echoed) gives way */
+			o += (size_t)snprintf(why + o, len - o, "; ");
+		if (o < len)
+			o += (size_t)snprintf(why + o, len - o, "%.*s", (int)l, p);
+	}
+	fclose(f);
+}
+
+/*
+ * Chart @ch by itself: GP_DATA/NAME.draw.gp (its terminals, then its script), gnuplot's stderr
+ * into GP_DATA/NAME.err. 0 drawn, or 1 with the chart in d->failed.
+ */
+static int draw_one(struct plot_ctx *c, struct plot_drawn *d, const struct plot_chart *ch)
+{
+	char name[128], body[128], err[128], path[PATH_MAX];
+	struct plot_failed *fl = &d->failed[d->nfailed];
+	FILE *f;
+	int r;
+
+	snprintf(name, sizeof(name), "%s.draw.gp", ch->name);
+	snprintf(body, sizeof(body), GP_DATA "/%s.gp", ch->name);
+	snprintf(err, sizeof(err), GP_DATA "/%s.err", ch->name);
+	f = gp_open(c->datadir, name, path, sizeof(path));
+	if (f) {
+		gp_terminals(f, ch->name, body, !c->svg_only);
+		fclose(f);
+	}
+	r = f ? gp_run(c->dir, path, err) : -1;
+	if (!r)
+		return 0;
+	memcpy(fl->name, ch->name, sizeof(fl->name)); /* (one size: a chart's name) */
+	last_words(c->dir, err, fl->why, sizeof(fl->why),
+		   r == 127 ? "gnuplot could not be run" : "gnuplot failed and said nothing");
+	d->nfailed++;
+	return 1;
+}
+
 int plot_draw_all(struct plot_ctx *c, int timeline, struct plot_drawn *d)
 {
 	char script[PATH_MAX + 16];
@@ -138,10 +202,12 @@ int plot_draw_all(struct plot_ctx *c, int timeline, struct plot_drawn *d)
 	c->gp = NULL;
 	if (r < 0)
 		return -1;
-	r = gp_run(c->dir, GP_DATA "/charts.gp");
-	if (r) {
-		fprintf(stderr, "nfsweep plot: gnuplot %s failed (exit %d)\n", script, r);
-		return -1;
+	/* each chart by itself: one gnuplot cannot draw is said, the others are drawn */
+	for (int i = 0, kept = 0, n = d->n; i < n; i++) {
+		d->c[kept] = d->c[i];
+		if (!draw_one(c, d, &d->c[kept]))
+			kept++;
+		d->n = kept;
 	}
 	return 0;
 }

@@ -532,6 +532,19 @@ static int warnings(struct rep *r)
 	return warned;
 }
 
+/* Section 5's charts gnuplot could not draw, one item each with its message. Their number. */
+static int charts_missing(struct rep *r)
+{
+	for (int i = 0; i < r->drawn.nfailed; i++) {
+		pg_raw(&r->pg, "<li class=\"warn chart-missing\">");
+		pg_textf(&r->pg, "chart %s not drawn: gnuplot said \"%s\" (its script: %s/%s.gp)",
+			 r->drawn.failed[i].name, r->drawn.failed[i].why, GP_DATA,
+			 r->drawn.failed[i].name);
+		pg_raw(&r->pg, "</li>\n");
+	}
+	return r->drawn.nfailed;
+}
+
 /* Section 5's last words: the lines validate refused, and "every point ok" or "nothing". */
 static void problems_end(struct rep *r, int failed, int left, int warned)
 {
@@ -582,7 +595,7 @@ void report_status(struct rep *r)
 
 	outcome(r, &failed, &left);
 	pg_raw(pg, "<p id=\"status\" class=\"");
-	pg_raw(pg, left || r->nproblems || !r->charts ? "warn" : "ok");
+	pg_raw(pg, left || r->nproblems || !r->charts || r->drawn.nfailed ? "warn" : "ok");
 	pg_raw(pg, "\">");
 	pg_textf(pg, "%zu row%s: %zu ok", r->res.n, r->res.n == 1 ? "" : "s",
 		 r->res.n - (size_t)failed);
@@ -591,6 +604,9 @@ void report_status(struct rep *r)
 	pg_textf(pg, ". %s", r->nproblems ? "The files do not validate." : "The files validate.");
 	if (!r->charts)
 		pg_textf(pg, " No charts: %s.", r->charts_why);
+	else if (r->drawn.nfailed)
+		pg_textf(pg, " %d chart%s could not be drawn.", r->drawn.nfailed,
+			 r->drawn.nfailed == 1 ? "" : "s");
 	pg_raw(pg, " <a href=\"#problems\">What went wrong</a> has the details.</p>\n");
 }
 
@@ -604,9 +620,9 @@ static void section_problems(struct rep *r)
 	if (failed)
 		failed_table(r);
 	resume_how(r, left);
-	/* warnings: transports other than asked, RPC counts other than fio's */
+	/* warnings: charts not drawn, transports other than asked, RPC counts other than fio's */
 	pg_raw(pg, "<ul id=\"warnings\">\n");
-	warned = warnings(r);
+	warned = charts_missing(r) + warnings(r);
 	pg_raw(pg, "</ul>\n");
 	problems_end(r, failed, left, warned);
 	pg_raw(pg, "</section>\n");
@@ -721,13 +737,15 @@ static void draw_charts(struct rep *r)
 	if (plot_begin(&c, dirbuf, sizeof(dirbuf), r->charts_why, sizeof(r->charts_why)))
 		return;
 	if (plot_draw_all(&c, r->hosts_mode ? 0 : PLOT_TIMELINE_IF_LOGS, &r->drawn)) {
-		snprintf(
-			r->charts_why, sizeof(r->charts_why),
-			"gnuplot could not draw them (its message is on stderr; tools/deps.sh plot "
-			"installs it)");
+		snprintf(r->charts_why, sizeof(r->charts_why),
+			 "their data could not be written (the message is on stderr)");
 		return;
 	}
 	r->charts = 1;
+	for (int i = 0; i < r->drawn.nfailed; i++)
+		fprintf(stderr, "nfsweep %s: chart %s not drawn: gnuplot: %s\n",
+			r->in->cmd ? r->in->cmd : "report", r->drawn.failed[i].name,
+			r->drawn.failed[i].why);
 }
 
 static void page_top(struct rep *r)
@@ -762,8 +780,8 @@ static void page_top(struct rep *r)
 		   "</li></ol></nav>\n");
 }
 
-int report_run(const struct report_in *in, char *written, size_t wlen, int *problems, char *why,
-	       size_t len)
+int report_run(const struct report_in *in, char *written, size_t wlen, int *problems, int *missing,
+	       char *why, size_t len)
 {
 	struct rep r = { .in = in };
 	int err;
@@ -800,6 +818,7 @@ int report_run(const struct report_in *in, char *written, size_t wlen, int *prob
 	rt_report_unused(r.t, "report", in->csv);
 	*problems = r.nproblems;
 	draw_charts(&r);
+	*missing = r.drawn.nfailed;
 
 	page_top(&r);
 	report_headline(&r);

@@ -17,6 +17,7 @@ struct report_in {
 	const char *out;	 /* the page (NULL: FILE.html beside FILE.csv) */
 	const char *refdir;	 /* the published figures */
 	const char *resume_with; /* the wrapper's command that finishes the file (make sweep's) */
+	const char *cmd;	 /* the command whose messages these are (NULL: report) */
 };
 
 /*
@@ -24,10 +25,11 @@ struct report_in {
  * cannot be read, the page cannot be written). A file whose rows do not
  * validate still gets its page, which says so at the top; @problems counts
  * what validate found, and each line the tables could not use is named on
- * stderr ("nfsweep report: PATH:LINE: ..: not used").
+ * stderr ("nfsweep report: PATH:LINE: ..: not used"). @missing counts the charts gnuplot
+ * could not draw, each named on stderr with its message (and on the page).
  */
-int report_run(const struct report_in *in, char *written, size_t wlen, int *problems, char *why,
-	       size_t len);
+int report_run(const struct report_in *in, char *written, size_t wlen, int *problems, int *missing,
+	       char *why, size_t len);
 
 /*
  * Before and after, point by point, as a page of its own (@out): the ratios

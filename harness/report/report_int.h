@@ -5,6 +5,7 @@
 /* What the sections of the run's page share (report.c, headline.c). */
 #include <limits.h>
 
+#include "plot/gnuplot.h"
 #include "plot/plot.h"
 #include "report/page.h"
 #include "report/report.h"

@@ -117,6 +117,24 @@ for name, series in (("seq64k", ["nc1 total", "nc8 read", "nc8 write", "publishe
             sys.exit("%s.svg title lacks '%s'" % (name, s))
 print("charts ok")
 PY
+# A chart gnuplot cannot draw (its output name is a directory: a real failure of gnuplot's own)
+# loses no other: plot names it with gnuplot's message and exits 6; the report lists it under
+# What went wrong, says so at a glance, carries every other chart and exits 6 too.
+mkdir -p "$T_DISK/charts-x/rand4k.png" "$T_DISK/rx"
+"$N" plot "$T_DISK/sweep.csv" --outdir "$T_DISK/charts-x" >/dev/null 2>"$T_DISK/px.err"
+rc=$?
+[ $rc = 6 ] && grep -q '^nfsweep plot: rand4k: not drawn: gnuplot: .*cannot open file.*Is a directory' "$T_DISK/px.err" ||
+	fail "plot with a chart gnuplot cannot draw: exit $rc: $(cat "$T_DISK/px.err")"
+[ -s "$T_DISK/charts-x/seq64k.png" ] && [ -s "$T_DISK/charts-x/nconnect.svg" ] && [ -s "$T_DISK/charts-x/seq64k.svg" ] ||
+	fail "one chart not drawn lost the others: $(ls "$T_DISK/charts-x")"
+cp "$T_DISK/sweep.csv" "$T_DISK/rx/s.csv" && mkdir "$T_DISK/rx/seq64k.svg"
+"$N" report "$T_DISK/rx/s.csv" >/dev/null 2>"$T_DISK/rx.err"
+rc=$?
+[ $rc = 6 ] && grep -q 'chart seq64k not drawn: gnuplot: .*Is a directory' "$T_DISK/rx.err" ||
+	fail "report with a chart gnuplot cannot draw: exit $rc: $(cat "$T_DISK/rx.err")"
+grep -q 'class="warn chart-missing">chart seq64k not drawn: gnuplot said' "$T_DISK/rx/s.html" &&
+	grep -q '1 chart could not be drawn' "$T_DISK/rx/s.html" && grep -q 'alt="nconnect"' "$T_DISK/rx/s.html" ||
+	fail "the report's page does not say which chart is missing, or lost the others"
 # Latency: summary's second table per profile (the fixture has none: "-").
 "$N" summary "$T_DISK/sweep.csv" | grep -q '^seq64k: completion latency p50/p99 in ms' ||
 	fail "summary has no latency table"
