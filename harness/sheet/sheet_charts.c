@@ -120,6 +120,27 @@ static void heading(struct book *b, lxw_worksheet *ws, const char *title, const 
 	worksheet_fit_to_pages(ws, 1, 0);
 }
 
+/*
+ * The throughput chart @thr and the latency chart @lat side by side at @crow; a chart of no
+ * series (NULL) is refused by libxlsxwriter, and would say nothing: a line instead, under the
+ * charts (a chart drawn over a cell's text hides it, and printed they overlap).
+ */
+static void place(struct book *b, lxw_worksheet *ws, int crow, lxw_chart *thr, lxw_chart *lat)
+{
+	if (thr)
+		insert(b, ws, crow, 0, thr);
+	else
+		book_text(b, ws, crow + CHART_ROWS, 0,
+			  "no throughput to draw: no point has an ok row", NULL);
+	if (lat)
+		insert(b, ws, crow, thr ? 1 : 0, lat);
+	else
+		book_text(b, ws, crow + CHART_ROWS + 1, 0,
+			  "no latency to draw: no ok row has a completion latency (its columns are "
+			  "empty)",
+			  NULL);
+}
+
 void sheet_profile(struct book *b, const struct chart_table *ct, int p)
 {
 	const struct results_table *t = b->in->t;
@@ -172,18 +193,7 @@ void sheet_profile(struct book *b, const struct chart_table *ct, int p)
 		/* the value axis at 100 %, the left, where the reversed axis begins */
 		chart_axis_set_crossing_max(ch->x_axis);
 	}
-	/* a chart of no series is refused by libxlsxwriter, and would say nothing: a line instead */
-	if (nthr)
-		insert(b, ws, crow, 0, thr);
-	else
-		book_text(b, ws, crow, 0, "no throughput to draw: no point has an ok row", NULL);
-	if (nlat)
-		insert(b, ws, crow, nthr ? 1 : 0, lat);
-	else
-		book_text(b, ws, crow + 1, 0,
-			  "no latency to draw: no ok row has a completion latency (its columns are "
-			  "empty)",
-			  NULL);
+	place(b, ws, crow, nthr ? thr : NULL, nlat ? lat : NULL);
 	if (ct->published_source) {
 		int row = crow + CHART_ROWS + 2;
 

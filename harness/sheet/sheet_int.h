@@ -11,7 +11,7 @@
 struct book {
 	const struct workbook_in *in;
 	lxw_workbook *wb;
-	lxw_format *bold, *title, *quote, *num3, *num4, *wrap;
+	lxw_format *bold, *title, *quote, *num3, *num4, *wrap, *wrap_quote;
 	char names[64][32]; /* the sheets' names so far: each is unique, whatever the labels */
 	int nsheets;
 	int err;	/* the first libxlsxwriter error (lxw_error), 0 none */

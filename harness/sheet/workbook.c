@@ -88,12 +88,15 @@ void book_text(struct book *b, lxw_worksheet *ws, int row, int col, const char *
 	 * format ("@") keeps it text, as the CSV's apostrophe does.
 	 * (libxlsxwriter 1.1.4, Debian 12's, has no quote prefix.)
 	 */
-	if (strchr("=+-@", sb_str(&sb)[0]) && sb.len && !fmt)
-		fmt = b->quote;
+	if (strchr("=+-@", sb_str(&sb)[0]) && sb.len && (!fmt || fmt == b->wrap))
+		fmt = fmt ? b->wrap_quote : b->quote;
 	book_check(b, worksheet_write_string(ws, (lxw_row_t)row, (lxw_col_t)col, sb_str(&sb), fmt),
 		   "worksheet_write_string");
 	sb_free(&sb);
 }
+
+/* A chart table's widest column, in characters (a workload's name fits, "64 KiB sequential read"). */
+#define TABLE_COL_MAX 26
 
 void book_table(struct book *b, lxw_worksheet *ws, const struct chart_table *ct, int row)
 {
@@ -114,12 +117,49 @@ void book_table(struct book *b, lxw_worksheet *ws, const struct chart_table *ct,
 				book_number(b, ws, row + 1 + r, c,
 					    strtod(ct_cell(ct, r, c, buf, sizeof(buf)), NULL), f);
 		}
-	/* each column as wide as its name: a header is what tells the columns apart */
+	/* each column as wide as its name and its texts (a workload's): printed, none runs over */
 	for (int c = 0; c < ct->ncols; c++) {
 		size_t w = strlen(ct->col[c].name) + 2;
 
+		for (int r = 0; r < ct->nrows; r++)
+			if (ct->text[r][c] && strlen(ct->text[r][c]) + 2 > w)
+				w = strlen(ct->text[r][c]) + 2;
+		if (w > TABLE_COL_MAX)
+			w = TABLE_COL_MAX;
 		worksheet_set_column(ws, (lxw_col_t)c, (lxw_col_t)c, w < 10 ? 10 : (double)w, NULL);
 	}
+}
+
+/* The widest a rows sheet's column gets, in characters: a longer cell wraps within it. */
+#define ROWS_COL_MAX 40
+
+/*
+ * Row @row tall enough for a text of @len characters wrapped in a column @width wide (a
+ * spreadsheet grows a row for wrapped text only when it is told: printed, the lines ran over
+ * the next row). Characters can break anywhere in mount options, so the count is by length.
+ */
+static void wrap_height(lxw_worksheet *ws, int row, size_t len, size_t width)
+{
+	size_t lines = (len + width - 1) / width;
+
+	if (lines > 1)
+		worksheet_set_row(ws, (lxw_row_t)row, 15.0 * (double)lines, NULL);
+}
+
+/* Column @c of @rw as wide as its header @head and its cells, up to ROWS_COL_MAX. */
+static void rows_width(lxw_worksheet *ws, const struct rows *rw, int c, const char *head)
+{
+	size_t w = strlen(head);
+
+	for (size_t i = 0; i < rw->n && w < ROWS_COL_MAX; i++)
+		if (strlen(rows_file_cell(rw, i, c)) > w)
+			w = strlen(rows_file_cell(rw, i, c));
+	worksheet_set_column(ws, (lxw_col_t)c, (lxw_col_t)c,
+			     (double)(w > ROWS_COL_MAX ? ROWS_COL_MAX :
+				      w < 8	       ? 8 :
+							 w) +
+				     2,
+			     NULL);
 }
 
 /*
@@ -145,8 +185,15 @@ static void rows_sheet(struct book *b, const char *want, const struct table_info
 		else
 			snprintf(head, sizeof(head), "%s", rw->hdr.cells[c]);
 		book_text(b, ws, 0, c, head, b->bold);
+		rows_width(ws, rw, c, head);
 	}
-	for (size_t i = 0; i < rw->n; i++)
+	for (size_t i = 0; i < rw->n; i++) {
+		size_t longest = 0;
+
+		for (int c = 0; c < ncols; c++)
+			if (strlen(rows_file_cell(rw, i, c)) > longest)
+				longest = strlen(rows_file_cell(rw, i, c));
+		wrap_height(ws, (int)i + 1, longest, ROWS_COL_MAX - 4);
 		for (int c = 0; c < ncols; c++) {
 			const char *s = rows_file_cell(rw, i, c);
 			int k = table_find(ti, rw->hdr.cells[c]);
@@ -160,8 +207,10 @@ static void rows_sheet(struct book *b, const char *want, const struct table_info
 			    (ti->cols[k].type == COL_INT || ti->cols[k].type == COL_NUM) && !*end)
 				book_number(b, ws, (int)i + 1, c, v, NULL);
 			else
-				book_text(b, ws, (int)i + 1, c, s, NULL);
+				book_text(b, ws, (int)i + 1, c, s,
+					  strlen(s) > ROWS_COL_MAX ? b->wrap : NULL);
 		}
+	}
 	worksheet_freeze_panes(ws, 1, 0);
 	if (ncols)
 		book_check(b,
@@ -184,6 +233,9 @@ static void beside_sheet(struct book *b, const char *want, const struct table_in
 	rows_free(&rw);
 }
 
+/* The characters of a wrapped value on one line of the run sheet's 100-wide column. */
+#define RUN_COL_CHARS 90
+
 /* One line of the "what was run" sheet: @what, then the distinct values of @col. */
 static int fact(struct book *b, lxw_worksheet *ws, int row, const struct rows *res,
 		const char *what, enum column col, int where_col, const char *where)
@@ -192,7 +244,8 @@ static int fact(struct book *b, lxw_worksheet *ws, int row, const struct rows *r
 
 	rows_distinct(res, (int)col, where_col, where, &sb);
 	book_text(b, ws, row, 0, what, b->bold);
-	book_text(b, ws, row, 1, sb.len ? sb_str(&sb) : "not recorded", NULL);
+	book_text(b, ws, row, 1, sb.len ? sb_str(&sb) : "not recorded", b->wrap);
+	wrap_height(ws, row, sb.len, RUN_COL_CHARS);
 	sb_free(&sb);
 	return row + 1;
 }
@@ -210,7 +263,7 @@ static void run_sheet(struct book *b, const struct rows *res)
 		return;
 	book_text(b, ws, 0, 0, "What was run", b->title);
 	book_text(b, ws, row, 0, "results file", b->bold);
-	book_text(b, ws, row++, 1, b->in->csv, NULL);
+	book_text(b, ws, row++, 1, b->in->csv, b->wrap);
 	for (size_t i = 0; i < nrun_facts; i++)
 		row = fact(b, ws, row, res, run_facts[i].what, run_facts[i].col, -1, NULL);
 	row = fact(b, ws, row, res, "hosts per point", COL_hosts, -1, NULL);
@@ -225,7 +278,7 @@ static void run_sheet(struct book *b, const struct rows *res)
 				   COL_target, t->targets[tg]);
 	}
 	worksheet_set_column(ws, 0, 0, 44, NULL);
-	worksheet_set_column(ws, 1, 1, 100, b->wrap);
+	worksheet_set_column(ws, 1, 1, 100, b->wrap); /* (RUN_COL_CHARS of it on a line) */
 	if (!detail_path(b->in->csv, &table_run, path, sizeof(path)) &&
 	    !rows_load(path, &table_run, &run)) {
 		static const enum run_column cols[] = {
@@ -249,7 +302,8 @@ static void run_sheet(struct book *b, const struct rows *res)
 				if (k >= 3 && k <= 8 && !*end)
 					book_number(b, ws, row, 1, v, NULL);
 				else
-					book_text(b, ws, row, 1, s, NULL);
+					book_text(b, ws, row, 1, s, b->wrap);
+				wrap_height(ws, row, strlen(s), RUN_COL_CHARS);
 				row++;
 			}
 			row++;
@@ -273,16 +327,22 @@ static int make_formats(struct book *b)
 	b->num3 = workbook_add_format(b->wb);
 	b->num4 = workbook_add_format(b->wb);
 	b->wrap = workbook_add_format(b->wb);
-	if (!b->bold || !b->title || !b->quote || !b->num3 || !b->num4 || !b->wrap)
+	b->wrap_quote = workbook_add_format(b->wb);
+	if (!b->bold || !b->title || !b->quote || !b->num3 || !b->num4 || !b->wrap ||
+	    !b->wrap_quote)
 		return -1;
 	format_set_bold(b->bold);
 	format_set_bold(b->title);
 	format_set_font_size(b->title, 13);
 	format_set_num_format(b->quote, "@"); /* Text: what is typed in stays text */
 	format_set_num_format(b->num3, "0.000");
-	format_set_num_format(b->num4, "0.0000");
+	/* a figure of 4 or more decimals is a latency in ms: shown to the microsecond */
+	format_set_num_format(b->num4, "0.000");
 	format_set_text_wrap(b->wrap);
 	format_set_align(b->wrap, LXW_ALIGN_VERTICAL_TOP);
+	format_set_text_wrap(b->wrap_quote);
+	format_set_align(b->wrap_quote, LXW_ALIGN_VERTICAL_TOP);
+	format_set_num_format(b->wrap_quote, "@");
 	return 0;
 }
 

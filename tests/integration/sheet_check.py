@@ -10,7 +10,8 @@
   table (RESULTS.WHAT.table.csv) value for value; the run sheet names each recorded command.
 - No cell of the workbook is a formula (its sheets' XML), and a text that begins like one
   (--hostile) reads back as that text.
-- Calc exports the workbook to PDF; the page of each chart sheet is rendered (pdftoppm) and
+- Calc exports the workbook to PDF: no two texts of a page overlap (pdftotext -bbox's word
+  boxes: a cell's text run over its neighbour's); the page of each chart sheet is rendered (pdftoppm) and
   each series' colour of its charts (the chart's own XML) is in the picture across a plot
   area's width, not only in a legend's swatch. --shot keeps the first such page.
 """
@@ -209,6 +210,26 @@ def colour_span(img, rgb):
     return n, len(xs)  # a legend's swatches cover a few dozen columns
 
 
+def text_overlaps(pdf):
+    """(page, word, word) for each two words of a page of @pdf whose boxes overlap by more than
+    a sliver (1 pt each way), as pdftotext -bbox gives them."""
+    html = subprocess.run(["pdftotext", "-bbox", pdf, "-"], capture_output=True, text=True,
+                          check=True).stdout
+    found = []
+    for n, page in enumerate(html.split("<page ")[1:], 1):
+        words = [(float(a), float(b), float(c), float(d), w) for a, b, c, d, w in re.findall(
+            r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>',
+            page)]
+        words.sort()
+        for i, (x0, y0, x1, y1, w) in enumerate(words):
+            for (u0, v0, u1, v1, z) in words[i + 1:]:
+                if u0 >= x1 - 1:
+                    break
+                if min(x1, u1) - max(x0, u0) > 1 and min(y1, v1) - max(y0, v0) > 1:
+                    found.append((n, w, z))
+    return found
+
+
 def soffice(args, tmp):
     env = dict(os.environ, HOME=tmp)
     subprocess.run(["soffice", "-env:UserInstallation=file://%s/lo" % tmp, "--headless",
@@ -276,6 +297,12 @@ def main():
         pdf = os.path.join(tmp, stem + ".pdf")
         pages = int(re.search(r"Pages:\s+(\d+)", subprocess.run(
             ["pdfinfo", pdf], capture_output=True, text=True, check=True).stdout).group(1))
+        # printed, no two texts overlap: a cell's text run into its neighbour's (pdftotext's
+        # word boxes, each page; a word is [xmin, ymin, xmax, ymax] in points)
+        overlaps = text_overlaps(pdf)
+        for o in overlaps[:10]:
+            bad("printed, two texts overlap on page %d: %r over %r" % o)
+        print("sheet_check: printed, %d pages, %d overlapping texts" % (pages, len(overlaps)))
         firsts = []
         for p in range(1, pages + 1):
             t = subprocess.run(["pdftotext", "-f", str(p), "-l", str(p), pdf, "-"],
@@ -298,8 +325,10 @@ def main():
             img = ppm(png + ".ppm")
             failed = len(problems)
             table = "%s.%s.table.csv" % (base, sheet)
-            # one row (an op mix, one --mix share): bars, each a filled area, not a line across
-            bars = os.path.exists(table) and len(list(csv.reader(open(table)))) == 2
+            # one row (an op mix, one --mix share), or the nconnect gains (a column chart of its
+            # four workloads: sheet_charts.c): bars, each a filled area, not a line across
+            bars = sheet == "nconnect" or (os.path.exists(table) and
+                                           len(list(csv.reader(open(table)))) == 2)
             for hexc in colours[sheet]:
                 rgb = tuple(int(hexc[i:i + 2], 16) for i in (0, 2, 4))
                 n, span = colour_span(img, rgb)
