@@ -62,10 +62,12 @@ endif
 
 all: engines harness
 
-# NO_DEPS=1: install nothing (a package's build, whose build dependencies are its own)
+# NO_DEPS=1: install nothing (a package's build, whose build dependencies are its own). A build
+# installs only what it builds with: make sweep TARGETS=.. on a user's client installs nothing
+# of the tests' (test-deps) or of the lab's (lab/run installs that when the lab runs).
 deps:
 ifneq ($(NO_DEPS),1)
-	@tools/deps.sh build test
+	@tools/deps.sh build
 endif
 ifeq ($(FIO_SRC),)
 	@mkdir -p $(BUILD)
@@ -77,6 +79,12 @@ endif
 
 engines: deps
 	@$(MAKE) --no-print-directory -C engines FIO_SRC="$$(cat $(FIO_SRC_FILE))"
+
+# What the tests build and run with (Check, python3-seccomp, man-db, procps)
+test-deps:
+ifneq ($(NO_DEPS),1)
+	@tools/deps.sh test
+endif
 
 # A fio of any release, built from its tarball into build/fio-X.Y/ (never
 # installed): make fio FIO_VERSION=3.42 FIO_TARBALLS=<dir>, then FIO=build/fio-3.42/fio.
@@ -108,7 +116,7 @@ docs: harness
 # SANITIZE=1: the same tests, each run once, with the unit tests and the local harness
 # integration tests (tests/Makefile's ASAN_INTEGRATION) under ASan + UBSan: make test and
 # make check-asan in one pass (CI's Debian 13 root, so that lane A need not run them twice).
-test: engines harness fuzz-regress $(if $(filter 1,$(SANITIZE)),harness-asan)
+test: test-deps engines harness fuzz-regress $(if $(filter 1,$(SANITIZE)),harness-asan)
 	@$(MAKE) --no-print-directory -C tests FIO_SRC="$$(cat $(FIO_SRC_FILE))" test \
 		$(if $(filter 1,$(SANITIZE)),SANITIZE=1 NFSWEEP_ASAN=$(BUILD)/harness-asan/nfsweep)
 
@@ -121,18 +129,18 @@ test-engines: engines harness
 
 # The inner loop (README, docs/CONTRIBUTING.md): the unit tests and every test without a lab
 # guest; make test is the whole proof.
-check: engines harness
+check: test-deps engines harness
 	@$(MAKE) --no-print-directory -C tests FIO_SRC="$$(cat $(FIO_SRC_FILE))" check
 
 # The unit tests alone (a part of make test; CI's Debian 12 fresh-root stage); SANITIZE=1: under
 # ASan + UBSan (CI's Debian 13 root).
-unit: engines harness
+unit: test-deps engines harness
 	@$(MAKE) --no-print-directory -C tests FIO_SRC="$$(cat $(FIO_SRC_FILE))" \
 		$(if $(filter 1,$(SANITIZE)),check-asan-unit,unit)
 
 # The lab on this system's user-mode kernel and nfs-utils: t_lab alone (CI's Debian 13 root,
 # whose make test is lane A's, not run a second time).
-lab-smoke: engines harness
+lab-smoke: test-deps engines harness
 	@BUILD=$(BUILD) FIO_SRC="$$(cat $(FIO_SRC_FILE))" tests/integration/run.sh t_lab
 
 # What a reviewer would check by hand: format, shellcheck, the contributors' guide's names,
@@ -222,5 +230,5 @@ deb:
 clean:
 	rm -rf $(BUILD)/engines $(BUILD)/tests $(BUILD)/harness $(BUILD)/harness-asan $(BUILD)/fuzz
 
-.PHONY: check lab-smoke fio fio-matrix unit gates test-engines all deps engines harness harness-asan docs plots bench bench-harness test check-asan fuzz fuzz-build \
+.PHONY: check lab-smoke fio fio-matrix unit gates test-engines all deps test-deps engines harness harness-asan docs plots bench bench-harness test check-asan fuzz fuzz-build \
 	fuzz-regress sweep lab-shell install deb clean

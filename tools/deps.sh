@@ -97,7 +97,7 @@ fi
 restore() { if [ "$own_policy" = 1 ]; then rm -f "$policy"; fi; }
 trap restore EXIT
 
-echo "deps.sh: installing:$missing" >&2
+echo "deps.sh: installing, for $groups (tools/deps.sh):$missing" >&2
 export DEBIAN_FRONTEND=noninteractive
 # A stale or empty package list makes apt-get say "unable to locate": update
 # once and retry before giving up.

@@ -2,9 +2,15 @@
 # make sweep TARGETS=.. on the user's own mounts: the published method's
 # settings, announced and recorded in the rows (libaio, O_DIRECT, 4 jobs of
 # iodepth 128, 4 GiB, 600 s, no ramp); a target that is not NFS refused
-# (exit 2, naming NFS=0) before anything runs; NFS=0 measures it anyway.
+# (exit 2, naming NFS=0) before anything runs; NFS=0 measures it anyway. On a user's client it
+# installs only what a run needs: the build's packages and gnuplot, none of the tests' or the
+# lab's (what make would run, make -n: the package groups deps.sh is asked for).
 # target: disk
 . "$(dirname "$0")/lib.sh"
+groups=$(make -n -C "$T_TOP" sweep TARGETS="x=$T_SHM" | sed -n 's/^tools\/deps.sh //p' | sort -u | tr '\n' ' ')
+[ "$groups" = "build " ] || fail "make sweep TARGETS=.. installs the groups '$groups', not only the build's"
+grep -q 'deps.sh" plot' "$T_TOP/tools/sweep.sh" && ! grep -q 'deps.sh" \(test\|lab\)' "$T_TOP/tools/sweep.sh" ||
+	fail "tools/sweep.sh installs more than gnuplot"
 res=$T_DISK/results
 msg=$(make -s -C "$T_TOP" sweep TARGETS="x=$T_SHM" RESULTS="$res" 2>&1)
 rc=$?
