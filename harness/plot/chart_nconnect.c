@@ -18,7 +18,8 @@
  * One line per headline workload: each variant's ratio, then the published gain, then each
  * variant's interval (low, high; NaN where not judged). The number of ratios measured.
  */
-static int write_data(struct plot_ctx *c, FILE *f, const struct compare_figs *fs, size_t nh)
+static int write_data(struct plot_ctx *c, FILE *f, const struct compare_figs *fs, size_t nh,
+		      int *haspub)
 {
 	const struct results_table *t = c->t;
 	int n = 0;
@@ -51,6 +52,7 @@ static int write_data(struct plot_ctx *c, FILE *f, const struct compare_figs *fs
 			fprintf(f, " %.3f", pub->value);
 		else
 			fprintf(f, " NaN");
+		*haspub |= pub != NULL;
 		for (size_t i = k0; i < k; i++)
 			if (fs->f[i].has && fs->f[i].verdict != VERDICT_NOT_JUDGED)
 				fprintf(f, " %.3f %.3f", fs->f[i].r.lo, fs->f[i].r.hi);
@@ -64,17 +66,57 @@ static int write_data(struct plot_ctx *c, FILE *f, const struct compare_figs *fs
 	return n;
 }
 
-static void write_script(struct plot_ctx *c, FILE *f, const char *dat)
+/*
+ * The data's columns (write_data): 1 the name, 2.. the @nvar variants' ratios, then the
+ * published gain, then each variant's interval (low, high), then the name in two lines.
+ */
+struct nc_cols {
+	int nvar, pub, nbars; /* nbars: the variants, and the published gain's when there is one */
+};
+static int nc_low(const struct nc_cols *k, int s)
+{
+	return k->pub + 1 + 2 * s;
+}
+static double nc_off(const struct nc_cols *k, int s)
+{
+	return (s - (k->nbars - 1) / 2.0) / (k->nbars + 1); /* bar width with gap 1 */
+}
+
+/* Bar @s's label: its ratio, and on a measured one its difference from the published gain. */
+static void nc_label(const struct nc_cols *k, FILE *f, int s)
+{
+	int v = s + 2, hi = nc_low(k, s) + 1, pub = k->pub;
+
+	if (s == k->nvar) {
+		fprintf(f,
+			", \\\n  '' using ($0%+.3f):%d:(sprintf('%%.2fx', $%d)) with labels "
+			"offset 0,0.8 notitle",
+			nc_off(k, s), pub, pub);
+		return;
+	}
+	/*
+	 * above the bar, or above its interval's top where that is higher; two lines, the
+	 * difference where there is a published gain (valid(): a NaN that $N names drops the
+	 * point, and the label with it)
+	 */
+	fprintf(f,
+		", \\\n  '' using ($0%+.3f):(valid(%d) && column(%d) > column(%d) ? column(%d) : "
+		"column(%d)):(valid(%d) && column(%d) > 0 ? sprintf(\"%%.2fx\\n%%+.0f%%%%\", "
+		"column(%d), floor((column(%d) / column(%d) - 1) * 100 + 0.5) + 0) : "
+		"sprintf('%%.2fx', column(%d))) with labels offset 0,1.5 notitle",
+		nc_off(k, s), hi, hi, v, hi, v, pub, pub, v, v, pub, v);
+}
+
+static void write_script(struct plot_ctx *c, FILE *f, const char *dat, int haspub)
 {
 	const struct results_table *t = c->t;
-	int nseries = 1; /* the nconnect=N variants, plus published */
-	double w;
+	struct nc_cols k = { 0 };
 	int col = 2;
 
 	for (int tg = 0; tg < t->ntargets; tg++)
-		nseries += compare_nconnect_variant(t, tg);
-	w = 1.0 / (nseries + 1); /* bar width with gap 1 */
-
+		k.nvar += compare_nconnect_variant(t, tg);
+	k.pub = k.nvar + 2;
+	k.nbars = k.nvar + !!haspub;
 	fprintf(f,
 		"reset\nset title \"nconnect comparison: each nconnect=N variant over %s "
 		"(nconnect=1), per workload\\n{/*0.8 %s}\"\n",
@@ -93,49 +135,26 @@ static void write_script(struct plot_ctx *c, FILE *f, const char *dat)
 			continue;
 		gp_text(lbl, sizeof(lbl), t->targets[tg], 0);
 		fprintf(f,
-			"  '%s' using %d:xtic(strcol(%d).\"\\n\".strcol(%d)) lc %d title '%s / %s "
-			"(measured; its interval where judged)' noenhanced, \\\n",
-			dat, col, 3 * nseries, 3 * nseries + 1, tg + 1, lbl, t->targets[c->base]);
+			"%s  '%s' using %d:xtic(strcol(%d).\"\\n\".strcol(%d)) lc %d title '%s / %s "
+			"(measured; its interval where judged)' noenhanced",
+			col > 2 ? ", \\\n" : "", dat, col, nc_low(&k, k.nvar),
+			nc_low(&k, k.nvar) + 1, tg + 1, lbl, t->targets[c->base]);
 		col++;
 	}
-	fprintf(f,
-		"  '' using %d lc rgb '#888888' title 'published nconnect gain (Azure NetApp Files)' noenhanced",
-		col);
-	/*
-	 * The ratio printed on each bar; on a measured one, its difference from
-	 * the published gain too (none where there is no published figure: NaN
-	 * is the only value not equal to itself).
-	 */
-	for (int s = 0; s < nseries; s++) {
-		double off = (s - (nseries - 1) / 2.0) * w;
-		int pub = nseries + 1;
-
-		/* above the bar, or above its interval's top where that is higher */
-		if (s + 2 == pub)
-			fprintf(f, ", \\\n  '' using ($0%+.3f):%d:", off, s + 2);
-		else
-			/* (valid(): a NaN that $N names drops the point, a label with it) */
-			fprintf(f,
-				", \\\n  '' using ($0%+.3f):(valid(%d) && column(%d) > column(%d) ? "
-				"column(%d) : column(%d)):",
-				off, nseries + 3 + 2 * s, nseries + 3 + 2 * s, s + 2,
-				nseries + 3 + 2 * s, s + 2);
-		if (s + 2 == pub)
-			fprintf(f, "(sprintf('%%.2fx', $%d))", pub);
-		else
-			fprintf(f,
-				"($%d == $%d && $%d > 0 ? sprintf(\"%%.2fx\\n%%+.0f%%%%\", $%d, floor(($%d / $%d - 1) * 100 + 0.5) + 0) : sprintf('%%.2fx', $%d))",
-				pub, pub, pub, s + 2, s + 2, pub, s + 2);
-		/* (a measured bar's label is two lines: its ratio, its difference) */
-		fprintf(f, " with labels offset 0,%s notitle", s + 2 == pub ? "0.8" : "1.5");
-	}
+	/* (no published gain at all: no series of it, since gnuplot refuses one of no points) */
+	if (haspub)
+		fprintf(f,
+			", \\\n  '' using %d lc rgb '#888888' title 'published nconnect gain (Azure "
+			"NetApp Files)' noenhanced",
+			k.pub);
+	for (int s = 0; s < k.nbars; s++)
+		nc_label(&k, f, s);
 	/* each measured ratio's interval (the ratio of geometric means': see compare.csv) */
-	for (int s = 0; s + 1 < nseries; s++)
+	for (int s = 0; s < k.nvar; s++)
 		fprintf(f,
 			", \\\n  '' using ($0%+.3f):%d:%d:%d with yerrorbars lc rgb 'black' lw 1.5 "
 			"ps 0 notitle",
-			(s - (nseries - 1) / 2.0) * w, s + 2, nseries + 2 + 2 * s,
-			nseries + 3 + 2 * s);
+			nc_off(&k, s), s + 2, nc_low(&k, s), nc_low(&k, s) + 1);
 	fprintf(f, "\n");
 }
 
@@ -147,7 +166,7 @@ int plot_nconnect_chart(struct plot_ctx *c0)
 	struct compare_figs fs = { 0 };
 	struct compare_family fam = { 0 };
 	FILE *f;
-	int n;
+	int n, haspub = 0;
 
 	c->base = compare_nconnect_one(c->t);
 	if (c->base < 0)
@@ -163,7 +182,7 @@ int plot_nconnect_chart(struct plot_ctx *c0)
 		compare_figs_free(&fs);
 		return -1;
 	}
-	n = write_data(c, f, &fs, fam.nh);
+	n = write_data(c, f, &fs, fam.nh, &haspub);
 	fclose(f);
 	compare_figs_free(&fs);
 	if (!n)
@@ -171,7 +190,7 @@ int plot_nconnect_chart(struct plot_ctx *c0)
 	f = gp_open(c->datadir, "nconnect.gp", body, sizeof(body));
 	if (!f)
 		return -1;
-	write_script(c, f, dat);
+	write_script(c, f, dat, haspub);
 	fclose(f);
 	gp_terminals(c->gp, "nconnect", body, !c->svg_only);
 	return 0;

@@ -117,6 +117,14 @@ for name, series in (("seq64k", ["nc1 total", "nc8 read", "nc8 write", "publishe
             sys.exit("%s.svg title lacks '%s'" % (name, s))
 print("charts ok")
 PY
+# The published figures unreadable: the page says why, naming the directory
+mkdir -p "$T_DISK/noref" && cp "$T_DISK/sweep.csv" "$T_DISK/noref/s.csv"
+# (and the nconnect chart is drawn without a published series: gnuplot refuses one of no points)
+"$N" report "$T_DISK/noref/s.csv" --reference "$T_DISK/no/such/ref" >/dev/null 2>"$T_DISK/noref.err" &&
+	grep -q 'alt="nconnect"' "$T_DISK/noref/s.html" ||
+	fail "report without the published figures: exit $?, $(cat "$T_DISK/noref.err")"
+grep -q 'id="no-reference">The published figures could not be read: .*no/such/ref' "$T_DISK/noref/s.html" ||
+	fail "the page does not say why the published figures could not be read: $(grep -o 'no-reference.\{0,200\}' "$T_DISK/noref/s.html")"
 # A chart gnuplot cannot draw (its output name is a directory: a real failure of gnuplot's own)
 # loses no other: plot names it with gnuplot's message and exits 6; the report lists it under
 # What went wrong, says so at a glance, carries every other chart and exits 6 too.

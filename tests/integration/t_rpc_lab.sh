@@ -124,6 +124,8 @@ done
 "$NFSWEEP" report "$d/curve.csv" > "$d/report.out" 2>&1 || fail "nfsweep report: $(tail -n 3 "$d/report.out")"
 grep -q "these are the shares on the wire" "$d/curve.html" ||
 	fail "the report does not say that the op mix's shares are the wire's"
+# no mount, no nconnect: the page of a wire run has no nconnect paragraph
+grep -q '<h3>nconnect</h3>' "$d/curve.html" && fail "the wire run's page has an nconnect paragraph"
 PYTHONPATH=$T_HERE python3 - "$d" <<'PY' || fail "the RPCs"
 import csv, json, sys
 from mix_share import share_ok
