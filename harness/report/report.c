@@ -666,6 +666,22 @@ static void section_files(struct rep *r)
 		file_item(r, name, beside[i]->rows);
 	}
 	file_item(r, "compare.csv", "nfsweep compare's ratios");
+	/* the workbook and the chart-ready tables, when nfsweep sheet and table made them */
+	if (!path_beside(r->name, ".xlsx", name, sizeof(name)))
+		file_item(r, name,
+			  "the workbook: every table, its charts the spreadsheet's own "
+			  "(nfsweep sheet)");
+	for (int p = -2; p < r->t->nprofiles; p++) {
+		char ext[160];
+
+		snprintf(ext, sizeof(ext), ".%s.table.csv",
+			 p == -2 ? "nconnect" :
+			 p == -1 ? "curve" :
+				   r->t->profiles[p]);
+		if (!path_beside(r->name, ext, name, sizeof(name)))
+			file_item(r, name,
+				  "a chart-ready table, one row per point (nfsweep table)");
+	}
 	for (int i = 0; r->charts && i < r->drawn.n; i++) {
 		snprintf(name, sizeof(name), "%s.svg", r->drawn.c[i].name);
 		file_item(r, name, "the chart as SVG");

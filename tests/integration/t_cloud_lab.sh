@@ -159,12 +159,13 @@ for line in open(d + "/plot/nconnect.dat"):
 assert got == want, (got, want)
 PY
 # The page make sweep wrote (t_report checks the other kinds): every section, images and
-# links that resolve, the nconnect ratios of compare.csv to the digit, under 2 MB, and printed
-# on A4 with every chart whole.
+# links that resolve, the nconnect ratios of compare.csv to the digit, the workbook and the
+# chart-ready tables among its files, under 2 MB, and printed on A4 with every chart whole.
 page=$(dirname "$csv")/sweep.html
 grep -qF "the report, to open in a browser or send: $page" "$T_DISK/out" ||
 	fail "make sweep did not say where its page is: $(tail -n 3 "$T_DISK/out")"
 report_check "$page" sweep --compare "$(dirname "$csv")/compare.csv" --max-bytes 2000000 \
+	--need '#files a[href="sweep.xlsx"]' --need '#files a[href="sweep.nconnect.table.csv"]' \
 	--shot "$T_REPORT_OUT/make-sweep.png" --pdf "$T_REPORT_OUT/make-sweep.pdf" ||
 	fail "make sweep's page"
 # The workbook make sweep wrote, opened by LibreOffice: every sheet against the files, the
