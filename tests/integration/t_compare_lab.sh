@@ -8,7 +8,8 @@
 #    5 % of such comparisons, and two in far fewer (about 0.5 % here), so the test allows one
 #    and does not flap on the rule's own errors;
 #  - A and B, a real change (label t on the nconnect=8 mount: the lab's random I/O gains about
-#    3x from it): compare A B calls both totals better, each interval above 1x;
+#    3x from it): compare A B measures more than 1.5x and calls both totals better, each
+#    interval above 1x, unless a disturbed repeat left an interval too wide to call (4x);
 #  - compare of one file with both mounts as targets (--base nc1): the same, by the targets.
 # Every judged figure of these comes from repeats, with its interval and level in the CSV.
 # lab: --shaping cloud
@@ -69,9 +70,19 @@ assert len(alarms) <= 1, alarms
 real = judged(rows("real"))
 for r in real:
     if r["metric"] == "total_iops":
-        assert r["verdict"] == "better" and float(r["ratio_low"]) > 1, r
+        lo, hi, g = float(r["ratio_low"]), float(r["ratio_high"]), float(r["ratio_geo"])
         print("nconnect 8 over 1, %s%% read: %sx [%s, %s]" % (r["read_pct"], r["ratio_geo"],
               r["ratio_low"], r["ratio_high"]))
+        # the gain itself, whatever the noise: about 3x, never under 1.5x
+        assert g > 1.5, r
+        # called better, unless a disturbed repeat made the interval too wide to call anything
+        # (CI: one of B's three 2 s repeats beside the other lane's build: [0.56, 12.4], where
+        # "no difference this data can show" is compare's right answer; undisturbed, the
+        # intervals span about 1.1x, CI's [2.90, 3.13])
+        if hi / lo <= 4:
+            assert r["verdict"] == "better" and lo > 1, r
+        else:
+            print("  too noisy here to require a verdict: the interval spans %.1fx" % (hi / lo))
 t = judged(rows("targets"))
 points = [r for r in t if r["kind"] == "point"]
 assert len(points) == 2 and all(r["verdict"] == "better" for r in points), points
