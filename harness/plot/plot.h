@@ -112,7 +112,8 @@ int plot_begin(struct plot_ctx *c, char *dirbuf, size_t len, char *why, size_t w
 /*
  * Every chart of c->t into charts.gp (each chart's script is GP_DATA/NAME.gp), then gnuplot
  * once per chart, so that one that fails loses no other; @d lists those drawn, and those
- * gnuplot could not draw with its message (d->failed).
+ * gnuplot could not draw with its message (d->failed). -2 when gnuplot could not be run at all
+ * (not installed: said on stderr), -1 when a file could not be written (said on stderr).
  * @timeline: PLOT_TIMELINE_ASKED draws the per-second charts and says
  * which profile has no logs for one, PLOT_TIMELINE_IF_LOGS draws those
  * there are whose points have PLOT_TIMELINE_MIN_SECONDS each (d->no_timeline says some had

@@ -169,6 +169,10 @@ static int draw_one(struct plot_ctx *c, struct plot_drawn *d, const struct plot_
 	r = f ? gp_run(c->dir, path, err) : -1;
 	if (!r)
 		return 0;
+	if (r == 127 || r == 126) { /* gnuplot not run at all: said once, by the caller */
+		last_words(c->dir, err, fl->why, sizeof(fl->why), "gnuplot could not be run");
+		return 2;
+	}
 	memcpy(fl->name, ch->name, sizeof(fl->name)); /* (one size: a chart's name) */
 	last_words(c->dir, err, fl->why, sizeof(fl->why),
 		   r == 127 ? "gnuplot could not be run" : "gnuplot failed and said nothing");
@@ -205,8 +209,13 @@ int plot_draw_all(struct plot_ctx *c, int timeline, struct plot_drawn *d)
 	/* each chart by itself: one gnuplot cannot draw is said, the others are drawn */
 	for (int i = 0, kept = 0, n = d->n; i < n; i++) {
 		d->c[kept] = d->c[i];
-		if (!draw_one(c, d, &d->c[kept]))
-			kept++;
+		r = draw_one(c, d, &d->c[kept]);
+		if (r == 2) {
+			fprintf(stderr, "%s\n", d->failed[d->nfailed].why); /* exec's own line */
+			d->n = 0;
+			return -2;
+		}
+		kept += !r;
 		d->n = kept;
 	}
 	return 0;

@@ -735,6 +735,7 @@ static int load_beside(struct rep *r, const struct table_info *t, struct rows *r
 static void draw_charts(struct rep *r)
 {
 	struct plot_ctx c = { 0 };
+	int err;
 	char dirbuf[PATH_MAX];
 	/* --hosts: its per-host file, or the run record's host list */
 	r->hosts_mode = r->have_hosts;
@@ -752,9 +753,11 @@ static void draw_charts(struct rep *r)
 	c.svg_only = 1;
 	if (plot_begin(&c, dirbuf, sizeof(dirbuf), r->charts_why, sizeof(r->charts_why)))
 		return;
-	if (plot_draw_all(&c, r->hosts_mode ? 0 : PLOT_TIMELINE_IF_LOGS, &r->drawn)) {
-		snprintf(r->charts_why, sizeof(r->charts_why),
-			 "their data could not be written (the message is on stderr)");
+	err = plot_draw_all(&c, r->hosts_mode ? 0 : PLOT_TIMELINE_IF_LOGS, &r->drawn);
+	if (err) {
+		snprintf(r->charts_why, sizeof(r->charts_why), "%s",
+			 err == -2 ? "gnuplot could not be run (tools/deps.sh plot installs it)" :
+				     "their data could not be written (the message is on stderr)");
 		return;
 	}
 	r->charts = 1;

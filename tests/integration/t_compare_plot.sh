@@ -117,6 +117,16 @@ for name, series in (("seq64k", ["nc1 total", "nc8 read", "nc8 write", "publishe
             sys.exit("%s.svg title lacks '%s'" % (name, s))
 print("charts ok")
 PY
+# gnuplot not there at all (a PATH without it): plot exits 3 saying how to install it, and the
+# page says it has no charts and why, not that a chart failed
+mkdir -p "$T_DISK/nogp" && cp "$T_DISK/sweep.csv" "$T_DISK/nogp/s.csv"
+PATH=/nonexistent "$N" plot "$T_DISK/nogp/s.csv" >/dev/null 2>"$T_DISK/nogp.err"
+rc=$?
+[ $rc = 3 ] && grep -q 'exec gnuplot: .*tools/deps.sh plot' "$T_DISK/nogp.err" ||
+	fail "plot without gnuplot: exit $rc: $(cat "$T_DISK/nogp.err")"
+PATH=/nonexistent "$N" report "$T_DISK/nogp/s.csv" >/dev/null 2>&1
+grep -q 'No charts: gnuplot could not be run (tools/deps.sh plot installs it)' "$T_DISK/nogp/s.html" ||
+	fail "the page without gnuplot does not say why it has no charts"
 # The published figures unreadable: the page says why, naming the directory
 mkdir -p "$T_DISK/noref" && cp "$T_DISK/sweep.csv" "$T_DISK/noref/s.csv"
 # (and the nconnect chart is drawn without a published series: gnuplot refuses one of no points)
