@@ -176,6 +176,5 @@ int plot_curve_chart(struct plot_ctx *c)
 		return -1;
 	write_script(c, &cc, f, dat, pub);
 	fclose(f);
-	gp_terminals(c->gp, "curve", body, !c->svg_only);
 	return 0;
 }

@@ -167,7 +167,6 @@ int plot_hosts_chart(struct plot_ctx *c)
 	if (!r) {
 		write_script(c, hc, f);
 		fclose(f);
-		gp_terminals(c->gp, "hosts", body, !c->svg_only);
 	}
 	free(hc);
 	return r;

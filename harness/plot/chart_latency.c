@@ -145,6 +145,5 @@ int plot_latency_chart(struct plot_ctx *c, int p)
 	write_script(c, p, f, dat, repeated);
 	fclose(f);
 	snprintf(name, sizeof(name), "%s-latency", c->t->profiles[p]);
-	gp_terminals(c->gp, name, body, !c->svg_only);
 	return 0;
 }

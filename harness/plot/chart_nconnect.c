@@ -192,6 +192,5 @@ int plot_nconnect_chart(struct plot_ctx *c0)
 		return -1;
 	write_script(c, f, dat, haspub);
 	fclose(f);
-	gp_terminals(c->gp, "nconnect", body, !c->svg_only);
 	return 0;
 }

@@ -158,6 +158,5 @@ int plot_ops_chart(struct plot_ctx *c)
 		return -1;
 	write_script(c, &oc, f);
 	fclose(f);
-	gp_terminals(c->gp, "ops-latency", body, !c->svg_only);
 	return 0;
 }

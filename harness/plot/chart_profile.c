@@ -167,6 +167,5 @@ int plot_profile_chart(struct plot_ctx *c, int p)
 		return -1;
 	write_script(c, &pc, f, dat, refdat);
 	fclose(f);
-	gp_terminals(c->gp, t->profiles[p], body, !c->svg_only);
 	return 0;
 }

@@ -152,6 +152,5 @@ int plot_timeline_chart(struct plot_ctx *c, int p, int min_seconds, size_t *fewe
 	fprintf(f, "  NaN notitle\n");
 	fclose(f);
 	snprintf(name, sizeof(name), "%s-timeline", t->profiles[p]);
-	gp_terminals(c->gp, name, body, !c->svg_only);
 	return 0;
 }

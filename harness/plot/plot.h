@@ -24,7 +24,6 @@ struct plot_ctx {
 	char subtitle[400];	/* backend/note and date */
 	int base;		/* the target the others are divided by */
 	int svg_only;		/* no PNG: the report's charts, which the page carries as SVG */
-	FILE *gp;		/* charts.gp */
 };
 
 /*
@@ -110,8 +109,8 @@ struct plot_drawn {
 int plot_begin(struct plot_ctx *c, char *dirbuf, size_t len, char *why, size_t wlen);
 
 /*
- * Every chart of c->t into charts.gp (each chart's script is GP_DATA/NAME.gp), then gnuplot
- * once per chart, so that one that fails loses no other; @d lists those drawn, and those
+ * Every chart of c->t, its script GP_DATA/NAME.gp, drawn by GP_DATA/NAME.draw.gp (its
+ * terminals, then the script; charts.gp loads them all), gnuplot once per chart, so that one that fails loses no other; @d lists those drawn, and those
  * gnuplot could not draw with its message (d->failed). -2 when gnuplot could not be run at all
  * (not installed: said on stderr), -1 when a file could not be written (said on stderr).
  * @timeline: PLOT_TIMELINE_ASKED draws the per-second charts and says

@@ -184,14 +184,9 @@ int plot_draw_all(struct plot_ctx *c, int timeline, struct plot_drawn *d)
 {
 	char script[PATH_MAX + 16];
 	int r = 0;
+	FILE *all;
 
 	memset(d, 0, sizeof(*d));
-	snprintf(script, sizeof(script), "%s/charts.gp", c->datadir);
-	c->gp = fopen(script, "w");
-	if (!c->gp) {
-		fprintf(stderr, "nfsweep plot: open %s: %s\n", script, strerror(errno));
-		return -1;
-	}
 	for (int p = 0; p < c->t->nprofiles && !r; p++)
 		r = profile_charts(c, p, timeline, d);
 	if (!r && !(r = plot_nconnect_chart(c)))
@@ -202,10 +197,18 @@ int plot_draw_all(struct plot_ctx *c, int timeline, struct plot_drawn *d)
 		add(d, PLOT_OPS, -1, "ops-latency");
 	if (r >= 0 && !(r = plot_hosts_chart(c)))
 		add(d, PLOT_HOSTS, -1, "hosts");
-	fclose(c->gp);
-	c->gp = NULL;
 	if (r < 0)
 		return -1;
+	/* charts.gp: every chart's draw script, for whoever draws them again by hand */
+	snprintf(script, sizeof(script), "%s/charts.gp", c->datadir);
+	all = fopen(script, "w");
+	if (!all) {
+		fprintf(stderr, "nfsweep plot: open %s: %s\n", script, strerror(errno));
+		return -1;
+	}
+	for (int i = 0; i < d->n; i++)
+		fprintf(all, "load '" GP_DATA "/%s.draw.gp'\n", d->c[i].name);
+	fclose(all);
 	/* each chart by itself: one gnuplot cannot draw is said, the others are drawn */
 	for (int i = 0, kept = 0, n = d->n; i < n; i++) {
 		d->c[kept] = d->c[i];
