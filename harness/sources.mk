@@ -18,10 +18,11 @@ HARNESS_LIB_SRCS := \
 	results/schema.c results/row.c results/results_file.c results/problems.c \
 	results/results_table.c results/reference.c results/compare.c results/compare_figs.c results/detail_file.c \
 	results/stats.c results/seconds.c results/verdict.c results/table_read.c results/rows.c \
+	results/profile_info.c \
 	fio/fio_run.c fio/fio_json.c fio/fio_knows.c fio/steady.c \
 	sweep/sweep_opts.c sweep/plan.c sweep/sweep.c \
 	sweep/point.c sweep/point_local.c sweep/point_jobfile.c sweep/point_outcome.c sweep/point_mountstats.c sweep/point_ops.c \
-	sweep/profile_info.c sweep/sweep_profiles.c sweep/hosts_preflight.c sweep/point_hosts.c \
+	sweep/sweep_profiles.c sweep/hosts_preflight.c sweep/point_hosts.c \
 	sweep/run_record.c sweep/sweep_prepare.c \
 	report/facts.c report/page.c report/report.c report/headline.c report/report_compare.c \
 	sheet/workbook.c sheet/sheet_charts.c \

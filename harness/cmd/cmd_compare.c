@@ -165,9 +165,12 @@ static void print_headline_family(const struct results_table *t, const struct re
 	const char *why = NULL;
 	size_t k = 0;
 
-	for (int h = 0; h < NHEADLINES; h++) {
-		const struct ref_value *pub = reference_find(
-			ref, "nconnect gain", headlines[h].profile, headlines[h].read_pct, "ratio");
+	const struct headline *hls;
+	size_t nhl = compare_headlines(&hls);
+
+	for (size_t h = 0; h < nhl; h++) {
+		const struct ref_value *pub = reference_find(ref, "nconnect gain", hls[h].profile,
+							     hls[h].read_pct, "ratio");
 
 		for (int tg = 0; tg < t->ntargets && k < nh; tg++) {
 			const struct verdict_fig *f;
@@ -237,8 +240,11 @@ static void print_headlines(const struct results_table *t, const struct referenc
 			printf("  %.5s diff", t->targets[tg]);
 	}
 	printf("\n");
-	for (int h = 0; h < NHEADLINES; h++) {
-		const struct headline *hl = &headlines[h];
+	const struct headline *hls;
+	size_t nhl = compare_headlines(&hls);
+
+	for (size_t h = 0; h < nhl; h++) {
+		const struct headline *hl = &hls[h];
 		const struct ref_value *pub =
 			reference_find(ref, "nconnect gain", hl->profile, hl->read_pct, "ratio");
 		char pubs[16] = "-", diffs[RT_MAX][48], cell[64];

@@ -30,13 +30,16 @@ static int write_data(struct plot_ctx *c, FILE *f, const struct compare_figs *fs
 		if (compare_nconnect_variant(t, tg))
 			fprintf(f, " %s/%s", t->targets[tg], t->targets[c->base]);
 	fprintf(f, " published (then each one's interval: low high; the name in two lines)\n");
-	for (int h = 0; h < NHEADLINES; h++) {
-		const struct ref_value *pub = reference_find(c->ref, "nconnect gain",
-							     headlines[h].profile,
-							     headlines[h].read_pct, "ratio");
+	const struct headline *hls;
+	size_t nhl = compare_headlines(&hls);
+
+	for (size_t h = 0; h < nhl; h++) {
+		const struct headline *hl = &hls[h];
+		const struct ref_value *pub =
+			reference_find(c->ref, "nconnect gain", hl->profile, hl->read_pct, "ratio");
 		size_t k0 = k;
 
-		fprintf(f, "\"%s\"", headlines[h].name);
+		fprintf(f, "\"%s\"", hl->name);
 		for (int tg = 0; tg < t->ntargets && k < nh; tg++) {
 			if (!compare_nconnect_variant(t, tg))
 				continue;
@@ -59,9 +62,8 @@ static int write_data(struct plot_ctx *c, FILE *f, const struct compare_figs *fs
 			else
 				fprintf(f, " NaN NaN");
 		/* the name again in two lines' words (the chart's tic: "64 KiB sequential", "read") */
-		fprintf(f, " \"%.*s\" \"%s\"\n",
-			(int)(strrchr(headlines[h].name, ' ') - headlines[h].name),
-			headlines[h].name, strrchr(headlines[h].name, ' ') + 1);
+		fprintf(f, " \"%.*s\" \"%s\"\n", (int)(strrchr(hl->name, ' ') - hl->name), hl->name,
+			strrchr(hl->name, ' ') + 1);
 	}
 	return n;
 }

@@ -134,8 +134,11 @@ int ct_nconnect(const struct results_table *t, const struct reference *ref, stru
 	for (int i = 0; i < nvar; i++)
 		add_col(ct, NCT_COL_TARGET_difference_from_published_pct, var[i],
 			t->targets[var[i]], 1);
-	for (int h = 0; h < NHEADLINES; h++) {
-		const struct headline *hl = &headlines[h];
+	const struct headline *hls;
+	size_t nhl = compare_headlines(&hls);
+
+	for (size_t h = 0; h < nhl; h++) {
+		const struct headline *hl = &hls[h];
 		const struct ref_value *pub = ref ? reference_find(ref, "nconnect gain",
 								   hl->profile, hl->read_pct,
 								   "ratio") :

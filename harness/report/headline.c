@@ -103,8 +103,11 @@ static void nconnect(struct rep *r)
 		if (compare_nconnect_variant(t, tg))
 			pg_elem(pg, "th", t->targets[tg]);
 	pg_raw(pg, "<th>published</th><th>difference</th></tr></thead><tbody>\n");
-	for (int h = 0; h < NHEADLINES; h++) {
-		const struct headline *hl = &headlines[h];
+	const struct headline *hls;
+	size_t nhl = compare_headlines(&hls);
+
+	for (size_t h = 0; h < nhl; h++) {
+		const struct headline *hl = &hls[h];
 		const struct ref_value *pub = reference_find(&r->ref, "nconnect gain", hl->profile,
 							     hl->read_pct, "ratio");
 		struct strbuf diff = { 0 };

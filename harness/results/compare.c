@@ -1,15 +1,88 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The nconnect comparison that compare and plot share (see compare.h). */
+#include <dirent.h>
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "results/compare.h"
+#include "results/profile_info.h"
+#include "util/paths.h"
 
-const struct headline headlines[NHEADLINES] = {
-	{ "64 KiB sequential read", "seq64k", 100, RT_READ_MIB, "MiB/s" },
-	{ "64 KiB sequential write", "seq64k", 0, RT_WRITE_MIB, "MiB/s" },
-	{ "4 KiB random read", "rand4k", 100, RT_READ_IOPS, "IO/s" },
-	{ "4 KiB random write", "rand4k", 0, RT_WRITE_IOPS, "IO/s" },
+struct declared {
+	int rank;
+	char name[64];
+	struct profile_info pi;
 };
+
+static int by_rank(const void *a, const void *b)
+{
+	const struct declared *x = a, *y = b;
+
+	return x->rank != y->rank ? (x->rank > y->rank) - (x->rank < y->rank) :
+				    strcmp(x->name, y->name);
+}
+
+/* The profiles of @dir that declare headlines, into @d (at most @max): how many. */
+static size_t declared_read(const char *dir, struct declared *d, size_t max)
+{
+	DIR *dh = opendir(dir);
+	struct dirent *e;
+	size_t n = 0;
+	char path[4096], err[256];
+
+	while (dh && n < max && (e = readdir(dh))) {
+		size_t len = strlen(e->d_name);
+
+		if (len <= 4 || len - 4 >= sizeof(d->name) || strcmp(e->d_name + len - 4, ".fio") ||
+		    snprintf(path, sizeof(path), "%s/%s", dir, e->d_name) >= (int)sizeof(path) ||
+		    profile_info_read(path, &d[n].pi, err, sizeof(err)) || !d[n].pi.headline)
+			continue;
+		d[n].rank = d[n].pi.headline;
+		snprintf(d[n].name, sizeof(d[n].name), "%.*s", (int)(len - 4), e->d_name);
+		n++;
+	}
+	if (dh)
+		closedir(dh);
+	qsort(d, n, sizeof(*d), by_rank);
+	return n;
+}
+
+size_t compare_headlines_read(const char *dir, struct headline *hl, size_t max)
+{
+	struct declared d[MAX_HEADLINES / 2];
+	size_t n = declared_read(dir, d, MAX_HEADLINES / 2), k = 0;
+
+	for (size_t i = 0; i < n && k + 2 <= max; i++) {
+		bool iops = d[i].pi.headline_iops;
+
+		for (int w = 0; w < 2; w++, k++) {
+			snprintf(hl[k].name, sizeof(hl[k].name), "%s %s", d[i].pi.headline_title,
+				 w ? "write" : "read");
+			snprintf(hl[k].profile, sizeof(hl[k].profile), "%s", d[i].name);
+			hl[k].read_pct = w ? 0 : 100;
+			hl[k].metric = iops ? (w ? RT_WRITE_IOPS : RT_READ_IOPS) :
+					      (w ? RT_WRITE_MIB : RT_READ_MIB);
+			hl[k].unit = iops ? "IO/s" : "MiB/s";
+		}
+	}
+	return k;
+}
+
+size_t compare_headlines(const struct headline **hl)
+{
+	static struct headline list[MAX_HEADLINES];
+	static size_t n;
+	static bool loaded;
+
+	if (!loaded) {
+		n = compare_headlines_read(nfsweep_default_profiles_dir(), list, MAX_HEADLINES);
+		loaded = true;
+	}
+	*hl = list;
+	return n;
+}
 
 int compare_ratio(const struct results_table *t, int p, int pct, int tg, int base, enum rt_metric m,
 		  double *value, double *base_value, double *ratio)

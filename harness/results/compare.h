@@ -6,16 +6,28 @@
 #include "results/results_table.h"
 #include "results/verdict.h"
 
-/* The four figures of the published scale-up (nconnect) section. */
+/*
+ * The figures of the published scale-up (nconnect) section: the headline points the profiles
+ * declare (results/profile_info.h, headline=), each one's pure read and pure write.
+ */
 struct headline {
-	const char *name;    /* "64 KiB sequential read" */
-	const char *profile; /* seq64k */
-	int read_pct;	     /* 100 or 0 */
+	char name[64];	  /* "64 KiB sequential read" */
+	char profile[64]; /* seq64k */
+	int read_pct;	  /* 100 or 0 */
 	enum rt_metric metric;
 	const char *unit;
 };
-#define NHEADLINES 4
-extern const struct headline headlines[NHEADLINES];
+#define MAX_HEADLINES 16
+
+/*
+ * The headlines of the profiles in nfsweep's profiles directory (the ones that ship), in the
+ * order their headline= gives, each profile's read before its write; read once. A profile that
+ * cannot be read has none (the sweep refuses it by name). Returns how many, *@hl the list.
+ */
+size_t compare_headlines(const struct headline **hl);
+
+/* The same, read from the profiles in @dir (@dir's *.fio): how many, at most @max. */
+size_t compare_headlines_read(const char *dir, struct headline *hl, size_t max);
 
 /*
  * The published comparison is always the nconnect=N variant over the

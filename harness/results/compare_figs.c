@@ -95,8 +95,11 @@ int compare_headline_figs(const struct results_table *t, const char *file, struc
 {
 	int base = compare_nconnect_one(t);
 
-	for (int h = 0; base >= 0 && h < NHEADLINES; h++) {
-		const struct headline *hl = &headlines[h];
+	const struct headline *hls;
+	size_t nhl = compare_headlines(&hls);
+
+	for (size_t h = 0; base >= 0 && h < nhl; h++) {
+		const struct headline *hl = &hls[h];
 		int p = rt_profile(t, hl->profile);
 
 		for (int tg = 0; tg < t->ntargets; tg++) {

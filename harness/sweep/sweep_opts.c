@@ -265,10 +265,11 @@ o_repeat = { .name = "repeat", .arg = "N", .type = OPT_INT, .off = FIELD(repeat)
 o_headline_repeat = { .name = "headline-repeat", .arg = "N", .type = OPT_INT,
 	.off = FIELD(headline_repeat), .min = 1, .max = 1000,
 	.help = "run the published comparison's points N times (the rest --repeat times)",
-	.more = "The headline points are the four the nconnect comparison states (seq64k and "
-		"rand4k at 100 % and 0 % read), each repeat with every target in turn: with 2 or more a side, compare judges each headline ratio by its repeats "
-		"and says whether it agrees with the published gain. Profiles that are not "
-		"seq64k or rand4k are not affected.",
+	.more = "The headline points are the ones the nconnect comparison states, which the "
+		"profiles declare (headline=: seq64k's and rand4k's 100 % and 0 % read), each "
+		"repeat with every target in turn: with 2 or more a side, compare judges each "
+		"headline ratio by its repeats and says whether it agrees with the published "
+		"gain. Profiles without headline points are not affected.",
 	.example = "3" },
 o_timeout = { .name = "timeout", .arg = "S", .type = OPT_INT, .off = FIELD(timeout), .min = 1,
 	.max = INT_MAX, .help = "kill fio after S seconds (default: ramp + runtime + 120)",

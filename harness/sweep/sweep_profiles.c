@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "results/compare.h"
 #include "sweep/sweep_profiles.h"
 
 void sweep_profile_path(const struct sweep_opts *o, const char *profile, char *buf, size_t len)
@@ -127,8 +126,8 @@ static int targets_fit(const struct sweep_opts *o, const char *profile,
 }
 
 /*
- * --headline-repeat: the points the published comparison states (results/compare.h's
- * headlines) run that many times, the others --repeat times.
+ * --headline-repeat: the points the published comparison states (the profile's headline=:
+ * its pure read and pure write) run that many times, the others --repeat times.
  */
 static void headline_reps(const struct sweep_opts *o, struct sweep_profiles *sp, size_t i)
 {
@@ -138,10 +137,9 @@ static void headline_reps(const struct sweep_opts *o, struct sweep_profiles *sp,
 		return;
 	for (size_t c = 0; c < pp->npct; c++) {
 		sp->reps[i][c] = o->repeat;
-		for (int h = 0; h < NHEADLINES; h++)
-			if (!strcmp(headlines[h].profile, pp->name) &&
-			    headlines[h].read_pct == pp->pcts[c] && o->headline_repeat > o->repeat)
-				sp->reps[i][c] = o->headline_repeat;
+		if (sp->info[i].headline && (pp->pcts[c] == 100 || pp->pcts[c] == 0) &&
+		    o->headline_repeat > o->repeat)
+			sp->reps[i][c] = o->headline_repeat;
 	}
 	pp->reps = sp->reps[i];
 }

@@ -12,7 +12,7 @@
 #include <stddef.h>
 
 #include "sweep/plan.h"
-#include "sweep/profile_info.h"
+#include "results/profile_info.h"
 #include "sweep/sweep_opts.h"
 
 struct sweep_profiles {

@@ -7,12 +7,12 @@
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "helpers.h"
 #include "results/compare.h"
+#include "results/profile_info.h"
 #include "results/results_table.h"
 
 #define FIXTURE T_DATA "/results/nconnect-fixture.csv"
@@ -46,6 +46,71 @@ START_TEST(test_fixture)
 	ck_assert(v == 230 && bv == 100 && r == 2.3);
 	ck_assert_int_eq(compare_ratio(t, p, 70, nc8, nc1, RT_READ_MIB, &v, &bv, &r), -1);
 	free(t);
+}
+END_TEST
+
+/* The headlines the shipped profiles declare: the published four, in the article's order. */
+START_TEST(test_headlines_declared)
+{
+	static const struct {
+		const char *name, *profile;
+		int pct;
+		enum rt_metric m;
+		const char *unit;
+	} want[] = {
+		{ "64 KiB sequential read", "seq64k", 100, RT_READ_MIB, "MiB/s" },
+		{ "64 KiB sequential write", "seq64k", 0, RT_WRITE_MIB, "MiB/s" },
+		{ "4 KiB random read", "rand4k", 100, RT_READ_IOPS, "IO/s" },
+		{ "4 KiB random write", "rand4k", 0, RT_WRITE_IOPS, "IO/s" },
+	};
+	struct headline hl[MAX_HEADLINES];
+	size_t n = compare_headlines_read(T_DATA "/../../profiles", hl, MAX_HEADLINES);
+
+	ck_assert_uint_eq(n, 4);
+	for (size_t i = 0; i < n; i++) {
+		ck_assert_str_eq(hl[i].name, want[i].name);
+		ck_assert_str_eq(hl[i].profile, want[i].profile);
+		ck_assert_int_eq(hl[i].read_pct, want[i].pct);
+		ck_assert_int_eq(hl[i].metric, want[i].m);
+		ck_assert_str_eq(hl[i].unit, want[i].unit);
+	}
+	/* a list too short for a profile's two takes none of it */
+	ck_assert_uint_eq(compare_headlines_read(T_DATA "/../../profiles", hl, 3), 2);
+}
+END_TEST
+
+/* headline= and its title go together, in a data profile; a bad value is refused by name. */
+START_TEST(test_headline_header)
+{
+	static const struct {
+		const char *line;
+		int ok;
+	} cases[] = {
+		{ "; nfsweep-profile: headline=3 headline_title=\"8 KiB mixed\"\n", 1 },
+		{ "; nfsweep-profile: headline=3\n", 0 },
+		{ "; nfsweep-profile: headline_title=\"x\"\n", 0 },
+		{ "; nfsweep-profile: headline=0 headline_title=x\n", 0 },
+		{ "; nfsweep-profile: headline=1 headline_title=\"\"\n", 0 },
+		{ "; nfsweep-profile: headline=1 headline_title=x headline_figure=ops\n", 0 },
+		{ "; nfsweep-profile: op-mix read_pct=50 headline=1 headline_title=x\n", 0 },
+	};
+	struct profile_info pi;
+	char path[256], err[512];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		ck_assert_int_eq(t_write_temp(cases[i].line, path, sizeof(path)), 0);
+		err[0] = '\0';
+		ck_assert_msg((profile_info_read(path, &pi, err, sizeof(err)) == 0) == cases[i].ok,
+			      "%s: %s", cases[i].line, err);
+		unlink(path);
+		if (cases[i].ok) {
+			ck_assert_int_eq(pi.headline, 3);
+			ck_assert(!pi.headline_iops);
+			ck_assert_str_eq(pi.headline_title, "8 KiB mixed");
+		} else {
+			ck_assert_msg(strstr(err, "headline"), "%s", err);
+		}
+	}
 }
 END_TEST
 
@@ -100,6 +165,8 @@ Suite *make_results_table_suite(void)
 	tcase_add_test(tc, test_fixture);
 	tcase_add_test(tc, test_curve_rows_apart);
 	tcase_add_test(tc, test_not_results);
+	tcase_add_test(tc, test_headlines_declared);
+	tcase_add_test(tc, test_headline_header);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -21,6 +21,14 @@
  *       the op mix runs on nfsweep-rpc, which speaks NFSv3 itself: its
  *       targets are nfs://SERVER/EXPORT, not directories (the default
  *       engine of an op mix is nfsweep-ops, through the kernel's client)
+ *   ; nfsweep-profile: headline=1 headline_figure=mib_s headline_title="64 KiB sequential"
+ *       the profile's pure read (100 %) and pure write (0 %) points are
+ *       headline points: the ones the published nconnect comparison states,
+ *       named "TITLE read" and "TITLE write", judged by their MiB/s (mib_s)
+ *       or IO/s (iops), shown first and repeated by --headline-repeat;
+ *       headline= is its place among the profiles that have headlines (1 first)
+ *
+ * A value with blanks is written in double quotes.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -40,6 +48,9 @@ struct profile_info {
 	int per_set[PROFILE_MAX_JOBS];	    /* its numjobs per set */
 	int ops_s[PROFILE_MAX_JOBS];	    /* each one's rate when throttled */
 	int job_read_pct[PROFILE_MAX_JOBS]; /* its rwmixread */
+	int headline;			    /* headline=: its place (1 first); 0: it has none */
+	bool headline_iops;		    /* headline_figure=iops (else mib_s) */
+	char headline_title[48];	    /* headline_title= */
 };
 
 /* Read @path. 0, or -errno (unreadable), or -EINVAL with @err for a bad nfsweep-profile line. */
