@@ -25,6 +25,22 @@ static double num(json_object *o, const char *key)
 	return v ? json_object_get_double(v) : 0.0;
 }
 
+/* columns.def's FIO_COLUMN: the key of each figure in a job's entry */
+static const char *const fig_key[FIO_NFIG] = {
+#define COLUMN(id, type, unit, meaning)
+#define FIO_COLUMN(id, type, unit, key, meaning) [FIO_FIG_##id] = key,
+#include "columns.def"
+#undef FIO_COLUMN
+#undef COLUMN
+};
+
+/* Add a job's (or a client's) figures of fig_key to @res's. */
+static void add_figs(json_object *job, struct fio_result *res)
+{
+	for (int f = 0; f < FIO_NFIG; f++)
+		res->fig[f] += num(job, fig_key[f]);
+}
+
 /* clat_percentiles.def: fio's key of each (six decimals: "99.900000"), and its share */
 static const struct {
 	const char *key;
@@ -189,8 +205,7 @@ int fio_json_parse(const char *text, struct fio_result *res, char *err, size_t e
 			jobs = NULL;
 			read_dir(job, "read", &res->rd, 1);
 			read_dir(job, "write", &res->wr, 1);
-			res->usr_cpu = num(job, "usr_cpu");
-			res->sys_cpu = num(job, "sys_cpu");
+			add_figs(job, res);
 			res->error = (int)json_object_get_int(get(job, "error"));
 			res->njobs = 1;
 			break;
@@ -215,8 +230,7 @@ int fio_json_parse(const char *text, struct fio_result *res, char *err, size_t e
 			read_steady(job, &res->ss);
 		if (start > 0 && (!res->start_s || start < res->start_s))
 			res->start_s = start;
-		res->usr_cpu += num(job, "usr_cpu");
-		res->sys_cpu += num(job, "sys_cpu");
+		add_figs(job, res);
 		if (e && !res->error)
 			res->error = e;
 		res->njobs++;
@@ -299,8 +313,7 @@ static int add_entry(json_object *job, struct fio_result *res, struct hist h[2])
 
 	read_dir(job, "read", &res->rd, 0);
 	read_dir(job, "write", &res->wr, 0);
-	res->usr_cpu += num(job, "usr_cpu");
-	res->sys_cpu += num(job, "sys_cpu");
+	add_figs(job, res);
 	if (e && !res->error)
 		res->error = e;
 	res->njobs++;

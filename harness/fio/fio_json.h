@@ -21,6 +21,19 @@ enum fio_pct {
 	FIO_NPCT
 };
 
+/*
+ * The figures each job of fio's JSON has by one key, summed over the jobs (columns.def's
+ * FIO_COLUMN): FIO_FIG_usr_cpu_pct, ..., FIO_NFIG.
+ */
+enum fio_fig {
+#define COLUMN(id, type, unit, meaning)
+#define FIO_COLUMN(id, type, unit, key, meaning) FIO_FIG_##id,
+#include "columns.def"
+#undef FIO_COLUMN
+#undef COLUMN
+	FIO_NFIG
+};
+
 struct fio_dir {
 	double iops;
 	double mib_s;
@@ -35,7 +48,7 @@ struct fio_result {
 	char version[32];
 	int error; /* fio's per-job error (an errno), 0 = none */
 	struct fio_dir rd, wr;
-	double usr_cpu, sys_cpu;
+	double fig[FIO_NFIG]; /* fig[FIO_FIG_usr_cpu_pct]: fio's user CPU, summed over the jobs */
 	unsigned int njobs;
 	double end_s;	/* when fio finished (timestamp_ms), CLOCK_REALTIME seconds; 0 unknown */
 	double start_s; /* the earliest job's measured start (job_start, fio 3.36 on); 0 unknown */

@@ -196,6 +196,15 @@ void point_identity(struct row *r, const struct sweep *s, const struct point *p,
 }
 
 /* fio's figures; an op-mix profile's bytes count operations (bs=1): no MiB/s there */
+/* Each FIO_COLUMN figure's column (columns.def) */
+static const enum column fig_col[FIO_NFIG] = {
+#define COLUMN(id, type, unit, meaning)
+#define FIO_COLUMN(id, type, unit, key, meaning) [FIO_FIG_##id] = COL_##id,
+#include "columns.def"
+#undef FIO_COLUMN
+#undef COLUMN
+};
+
 static void fill_fio(struct row *r, const struct fio_result *res, bool op_mix)
 {
 	const struct fio_dir *d[2] = { &res->rd, &res->wr };
@@ -228,8 +237,8 @@ static void fill_fio(struct row *r, const struct fio_result *res, bool op_mix)
 	row_set_num(r, COL_total_iops, res->rd.iops + res->wr.iops);
 	if (!op_mix)
 		row_set_num(r, COL_total_mib_s, res->rd.mib_s + res->wr.mib_s);
-	row_set_num(r, COL_usr_cpu_pct, res->usr_cpu);
-	row_set_num(r, COL_sys_cpu_pct, res->sys_cpu);
+	for (int f = 0; f < FIO_NFIG; f++)
+		row_set_num(r, fig_col[f], res->fig[f]);
 }
 
 /*

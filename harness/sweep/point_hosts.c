@@ -106,6 +106,15 @@ static int point_hosts_read(const struct sweep *s, const char *json, struct poin
 }
 
 /* A host's figures into its row's cells; with --steady @asked, its window's. */
+/* Each FIO_COLUMN figure's column in the hosts table: the same id (hosts_columns.def) */
+static const enum hosts_column fig_col[FIO_NFIG] = {
+#define COLUMN(id, type, unit, meaning)
+#define FIO_COLUMN(id, type, unit, key, meaning) [FIO_FIG_##id] = HOSTS_COL_##id,
+#include "columns.def"
+#undef FIO_COLUMN
+#undef COLUMN
+};
+
 static void host_cells(char **cells, const struct fio_result *res, const struct steady_spec *asked)
 {
 	const struct fio_dir *d[2] = { &res->rd, &res->wr };
@@ -137,8 +146,8 @@ static void host_cells(char **cells, const struct fio_result *res, const struct 
 			cells_set_num(cells, pct[i][p], d[i]->clat_pct_us[p]);
 	}
 	cells_set_num(cells, HOSTS_COL_runtime_s, fio_result_runtime(res));
-	cells_set_num(cells, HOSTS_COL_usr_cpu_pct, res->usr_cpu);
-	cells_set_num(cells, HOSTS_COL_sys_cpu_pct, res->sys_cpu);
+	for (int f = 0; f < FIO_NFIG; f++)
+		cells_set_num(cells, fig_col[f], res->fig[f]);
 	if (!asked || !res->ss.reported)
 		return;
 	cells_set(cells, HOSTS_COL_steady_attained, "%d", steady_host_steady(&res->ss, asked));

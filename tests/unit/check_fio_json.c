@@ -31,7 +31,7 @@ START_TEST(test_pure_read_uring)
 	ck_assert(fabs(r.rd.iops * 4096 / 1048576 - r.rd.mib_s) / r.rd.mib_s < 0.01);
 	ck_assert(r.rd.clat_pct_us[FIO_PCT_p50] <= r.rd.clat_pct_us[FIO_PCT_p99] &&
 		  r.rd.clat_pct_us[FIO_PCT_p99] <= r.rd.clat_pct_us[FIO_PCT_p99_9]);
-	ck_assert(r.usr_cpu + r.sys_cpu > 0);
+	ck_assert(r.fig[FIO_FIG_usr_cpu_pct] + r.fig[FIO_FIG_sys_cpu_pct] > 0);
 }
 END_TEST
 
