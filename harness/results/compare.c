@@ -11,7 +11,6 @@
 #include "util/paths.h"
 
 struct declared {
-	int rank;
 	char name[64];
 	struct profile_info pi;
 };
@@ -20,8 +19,9 @@ static int by_rank(const void *a, const void *b)
 {
 	const struct declared *x = a, *y = b;
 
-	return x->rank != y->rank ? (x->rank > y->rank) - (x->rank < y->rank) :
-				    strcmp(x->name, y->name);
+	int rx = x->pi.headline, ry = y->pi.headline;
+
+	return rx != ry ? (rx > ry) - (rx < ry) : strcmp(x->name, y->name);
 }
 
 /* The profiles of @dir that declare headlines, into @d (at most @max): how many. */
@@ -39,7 +39,6 @@ static size_t declared_read(const char *dir, struct declared *d, size_t max)
 		    snprintf(path, sizeof(path), "%s/%s", dir, e->d_name) >= (int)sizeof(path) ||
 		    profile_info_read(path, &d[n].pi, err, sizeof(err)) || !d[n].pi.headline)
 			continue;
-		d[n].rank = d[n].pi.headline;
 		snprintf(d[n].name, sizeof(d[n].name), "%.*s", (int)(len - 4), e->d_name);
 		n++;
 	}
@@ -60,7 +59,7 @@ size_t compare_headlines_read(const char *dir, struct headline *hl, size_t max)
 		for (int w = 0; w < 2; w++, k++) {
 			snprintf(hl[k].name, sizeof(hl[k].name), "%s %s", d[i].pi.headline_title,
 				 w ? "write" : "read");
-			snprintf(hl[k].profile, sizeof(hl[k].profile), "%s", d[i].name);
+			snprintf(hl[k].profile, sizeof(hl[k].profile), "%.63s", d[i].name);
 			hl[k].read_pct = w ? 0 : 100;
 			hl[k].metric = iops ? (w ? RT_WRITE_IOPS : RT_READ_IOPS) :
 					      (w ? RT_WRITE_MIB : RT_READ_MIB);
