@@ -125,8 +125,12 @@ grep -q "/mnt/nc8" <<<"$out" || bad "nfsweep mounts lost the NFS mounts: $out"
 [ $? = 5 ] || bad "--hosts with no server there: not exit 5"
 [ ! -e h/z ] || bad "--hosts with no server there left $(find h)"
 
-# 8. live progress on a terminal (a pseudo-terminal, by script(1)), none in a pipe
-script -qec "$(printf '%q ' "$N" run --profile rand4k --mix 100 "${q[@]}" --runtime 3 --out tty/s.csv)" \
+# 8. live progress on a terminal (a pseudo-terminal, by script(1)), none in a pipe. fio's status
+# line has its rates and ETA only once its clock reads 3 s (eta.c: elapsed_sec >= 3) and while a
+# job runs; it prints once a second. A 3-s run left two ticks, each on an edge (the 2-s one a few
+# ms from elapsed 3, the 3-s one at the job's end), and missed both once in CI beside lane B's
+# guest; a 5-s run has the 3-s and 4-s ticks well inside it.
+script -qec "$(printf '%q ' "$N" run --profile rand4k --mix 100 "${q[@]}" --runtime 5 --out tty/s.csv)" \
 	"$T_DISK/typescript" >/dev/null 2>&1 || bad "a run on a pseudo-terminal failed"
 grep -q $'\r\033\[K.*IOPS\]\[eta' "$T_DISK/typescript" ||
 	bad "no live status line on a terminal: $(tr '\r\033' '|~' < "$T_DISK/typescript" | head -c 600)"
