@@ -49,6 +49,38 @@ static int parse_op_line(const char *line, struct ms_op *op)
 	return 1;
 }
 
+/*
+ * One "xprt:" line after its "xprt:": "tcp port bind_count connect_count connect_time idle_time
+ * sends recvs bad_xids req_u bklog_u max_slots sending_u pending_u" (statvers 1.1; 1.0 ends
+ * after bklog_u). Other transports (udp, rdma) print other fields: counted, not read.
+ */
+static void parse_xprt(const char *s, struct ms_mount *m)
+{
+	char proto[16];
+	uint64_t v[13] = { 0 };
+	int k;
+
+	k = sscanf(s,
+		   "%15s %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64
+		   " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64
+		   " %" SCNu64,
+		   proto, &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8], &v[9],
+		   &v[10], &v[11], &v[12]);
+	if (k < 8 || strcmp(proto, "tcp"))
+		return;
+	m->xprt_sends += v[5];
+	m->xprt_recvs += v[6];
+	if (m->tcp_xprts < MS_MAX_XPRTS)
+		m->xprt[m->tcp_xprts++] = (struct ms_xprt){ .sends = v[5],
+							    .recvs = v[6],
+							    .bad_xids = v[7],
+							    .req_u = v[8],
+							    .bklog_u = v[9],
+							    .max_slots = v[10],
+							    .sending_u = v[11],
+							    .pending_u = v[12] };
+}
+
 int mountstats_parse(FILE *f, struct ms_mount **mounts, size_t *n)
 {
 	struct ms_mount *all = NULL, *m = NULL;
@@ -96,20 +128,8 @@ int mountstats_parse(FILE *f, struct ms_mount **mounts, size_t *n)
 				snprintf(m->opts, sizeof(m->opts), "%s", s);
 				m->opts[strcspn(m->opts, "\n")] = '\0';
 			} else if (!strncmp(s, "xprt:", 5)) {
-				char proto[16];
-				uint64_t v[13] = { 0 };
-				int k;
-
-				/* tcp: port bind connect connect_time idle sends recvs ... */
-				k = sscanf(s + 5,
-					   "%15s %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64
-					   " %" SCNu64 " %" SCNu64 " %" SCNu64,
-					   proto, &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6]);
 				m->xprts++;
-				if (k >= 8 && !strcmp(proto, "tcp")) {
-					m->xprt_sends += v[5];
-					m->xprt_recvs += v[6];
-				}
+				parse_xprt(s + 5, m);
 			} else if (parse_op_line(line, &op)) {
 				ret = add_op(m, &op);
 				if (ret)

@@ -20,6 +20,22 @@ struct ms_op {
 	int has_errors; /* statvers 1.1 kernels print a ninth field */
 };
 
+/*
+ * One transport's counters, as its "xprt: tcp" line prints them (net/sunrpc/xprtsock.c,
+ * xs_tcp_print_stats). At each send the kernel adds to the *_u sums the queues' lengths then
+ * (net/sunrpc/xprt.c, xprt_request_transmit): req_u the requests in flight (sends - recvs, the
+ * one sent included), bklog_u those waiting for an RPC slot, sending_u those waiting for the
+ * transport (its socket full), pending_u those waiting for a reply; so a sum's change divided by
+ * the sends' change is the mean queue a request met. max_slots is a high-water mark: the most
+ * slots the transport ever had in use since it was made, not a counter.
+ */
+struct ms_xprt {
+	uint64_t sends, recvs, bad_xids, req_u, bklog_u, max_slots, sending_u, pending_u;
+};
+
+/* nconnect's limit is 16 (fs/nfs/client.c, NFS_MAX_CONNECTIONS) */
+#define MS_MAX_XPRTS 16
+
 struct ms_mount {
 	char device[256];
 	char mountpoint[512];
@@ -28,6 +44,10 @@ struct ms_mount {
 	char opts[1024];
 	unsigned int xprts;		 /* transports: xprt: lines */
 	uint64_t xprt_sends, xprt_recvs; /* summed over the transports */
+	/* the first MS_MAX_XPRTS tcp transports' counters (a kernel's statvers 1.0 line has
+	 * fewer fields: those left 0), in the order mountstats lists them */
+	struct ms_xprt xprt[MS_MAX_XPRTS];
+	unsigned int tcp_xprts; /* the entries of xprt[] filled */
 	struct ms_op *ops;
 	size_t nops;
 };

@@ -60,6 +60,40 @@ START_TEST(test_xprt_sums_every_transport)
 }
 END_TEST
 
+/* Each transport's own counters, in the kernel's field order; 1.0 lines stop after bklog_u. */
+START_TEST(test_xprt_fields)
+{
+	struct ms_mount *m;
+	size_t n;
+	const struct ms_mount *nc1, *nc8;
+
+	load("lab-v3-nc1-nc8.txt", &m, &n);
+	nc1 = mountstats_find(m, n, "/mnt/nc1");
+	nc8 = mountstats_find(m, n, "/mnt/nc8");
+	/* xprt: tcp 974 1 2 0 1 161 161 0 239 0 13 0 78 */
+	ck_assert_uint_eq(nc1->tcp_xprts, 1);
+	ck_assert_uint_eq(nc1->xprt[0].sends, 161);
+	ck_assert_uint_eq(nc1->xprt[0].recvs, 161);
+	ck_assert_uint_eq(nc1->xprt[0].bad_xids, 0);
+	ck_assert_uint_eq(nc1->xprt[0].req_u, 239);
+	ck_assert_uint_eq(nc1->xprt[0].bklog_u, 0);
+	ck_assert_uint_eq(nc1->xprt[0].max_slots, 13);
+	ck_assert_uint_eq(nc1->xprt[0].sending_u, 0);
+	ck_assert_uint_eq(nc1->xprt[0].pending_u, 78);
+	ck_assert_uint_eq(nc8->tcp_xprts, 8);
+	ck_assert_uint_eq(nc8->xprt[0].sends, 20);
+	ck_assert_uint_eq(nc8->xprt[7].sends, 17);
+	ck_assert_uint_eq(nc8->xprt[7].max_slots, 2);
+	mountstats_free(m, n);
+	load("statvers-1.0-derived.txt", &m, &n);
+	nc1 = mountstats_find(m, n, "/mnt/nc1");
+	ck_assert_uint_eq(nc1->xprt[0].req_u, 239);
+	ck_assert_uint_eq(nc1->xprt[0].max_slots, 0);
+	ck_assert_uint_eq(nc1->xprt[0].pending_u, 0);
+	mountstats_free(m, n);
+}
+END_TEST
+
 START_TEST(test_op_fields_and_statvers_1_0)
 {
 	struct ms_mount *m;
@@ -124,6 +158,7 @@ Suite *make_mountstats_suite(void)
 
 	tcase_add_loop_test(tc, test_transports_and_options, 0, 3);
 	tcase_add_test(tc, test_xprt_sums_every_transport);
+	tcase_add_test(tc, test_xprt_fields);
 	tcase_add_test(tc, test_op_fields_and_statvers_1_0);
 	tcase_add_test(tc, test_delta);
 	suite_add_tcase(s, tc);
