@@ -33,6 +33,35 @@ static void op_set(struct ms_op *op, const double *v)
 		*f[i] = (uint64_t)llround(v[i]);
 }
 
+#define XP_NFIELDS 8 /* the counters of struct ms_xprt, in this order */
+
+static void xprt_get(const struct ms_xprt *x, uint64_t *v)
+{
+	v[0] = x->sends;
+	v[1] = x->recvs;
+	v[2] = x->bad_xids;
+	v[3] = x->req_u;
+	v[4] = x->bklog_u;
+	v[5] = x->max_slots;
+	v[6] = x->sending_u;
+	v[7] = x->pending_u;
+}
+
+static void xprt_set(struct ms_xprt *x, const double *v)
+{
+	uint64_t *f[XP_NFIELDS] = { &x->sends,	 &x->recvs,	&x->bad_xids,  &x->req_u,
+				    &x->bklog_u, &x->max_slots, &x->sending_u, &x->pending_u };
+
+	for (int i = 0; i < XP_NFIELDS; i++)
+		*f[i] = (uint64_t)llround(v[i]);
+}
+
+/* The first counter of sample slot @slot: its ops' counters, then its transports'. */
+static uint64_t *slot_v(const struct ms_window *w, size_t slot)
+{
+	return &w->v[slot * (w->nops * RW_NFIELDS + w->nxprts * XP_NFIELDS)];
+}
+
 double ms_window_now(void)
 {
 	struct timespec ts;
@@ -52,14 +81,16 @@ static void sample(struct ms_window *w)
 	if (w->broken || mountstats_read(w->mountstats, &all, &n))
 		goto broken;
 	m = mountstats_find(all, n, w->mountpoint);
-	if (!m || (w->names && m->nops != w->nops))
+	if (!m || (w->names && (m->nops != w->nops || m->tcp_xprts != w->nxprts)))
 		goto broken; /* unmounted, or another mount in its place */
 	if (!w->names) {
 		w->names = calloc(m->nops ? m->nops : 1, sizeof(*w->names));
-		w->v = calloc(w->cap * (m->nops ? m->nops : 1) * RW_NFIELDS, sizeof(*w->v));
+		w->v = calloc(w->cap * (m->nops * RW_NFIELDS + m->tcp_xprts * XP_NFIELDS + 1),
+			      sizeof(*w->v));
 		if (!w->names || !w->v)
 			goto broken;
 		w->nops = m->nops;
+		w->nxprts = m->tcp_xprts;
 		for (size_t i = 0; i < m->nops; i++) {
 			snprintf(w->names[i].name, sizeof(w->names[i].name), "%s", m->ops[i].name);
 			w->names[i].has_errors = m->ops[i].has_errors;
@@ -75,8 +106,10 @@ static void sample(struct ms_window *w)
 	for (size_t i = 0; i < w->nops; i++) {
 		if (strcmp(m->ops[i].name, w->names[i].name))
 			goto broken;
-		op_get(&m->ops[i], &w->v[(slot * w->nops + i) * RW_NFIELDS]);
+		op_get(&m->ops[i], slot_v(w, slot) + i * RW_NFIELDS);
 	}
+	for (size_t i = 0; i < w->nxprts; i++)
+		xprt_get(&m->xprt[i], slot_v(w, slot) + w->nops * RW_NFIELDS + i * XP_NFIELDS);
 	w->n++;
 	w->next_s = now + w->interval_s;
 	mountstats_free(all, n);
@@ -125,7 +158,7 @@ static double data_ops(const struct ms_window *w, size_t k)
 
 	for (size_t i = 0; i < w->nops; i++)
 		if (!strcmp(w->names[i].name, "READ") || !strcmp(w->names[i].name, "WRITE"))
-			n += (double)w->v[(s * w->nops + i) * RW_NFIELDS];
+			n += (double)slot_v(w, s)[i * RW_NFIELDS];
 	return n;
 }
 
@@ -166,6 +199,13 @@ void ms_window_span(const struct ms_window *w, double *first, double *last)
 	*last = w->n ? w->t[(w->head + w->n - 1) % w->cap] : 0;
 }
 
+/* @n counters @f of the way from @va to @vb */
+static void lerp(const uint64_t *va, const uint64_t *vb, double f, double *v, int n)
+{
+	for (int j = 0; j < n; j++)
+		v[j] = (double)va[j] + ((double)vb[j] - (double)va[j]) * f;
+}
+
 /* The counters at @t into @m (a copy of the op names, interpolated values). */
 static int at(const struct ms_window *w, double t, struct ms_mount *m)
 {
@@ -194,14 +234,23 @@ static int at(const struct ms_window *w, double t, struct ms_mount *m)
 	if (f < 0)
 		f = 0;
 	for (size_t i = 0; i < w->nops; i++) {
-		const uint64_t *va = &w->v[(a * w->nops + i) * RW_NFIELDS];
-		const uint64_t *vb = &w->v[(b * w->nops + i) * RW_NFIELDS];
 		double v[RW_NFIELDS];
 
-		for (int j = 0; j < RW_NFIELDS; j++)
-			v[j] = (double)va[j] + ((double)vb[j] - (double)va[j]) * f;
+		lerp(slot_v(w, a) + i * RW_NFIELDS, slot_v(w, b) + i * RW_NFIELDS, f, v,
+		     RW_NFIELDS);
 		m->ops[i] = w->names[i];
 		op_set(&m->ops[i], v);
+	}
+	/* a high-water mark (max_slots) interpolated reads between its two samples: no higher */
+	m->tcp_xprts = m->xprts = (unsigned int)w->nxprts;
+	for (size_t i = 0; i < w->nxprts; i++) {
+		size_t o = w->nops * RW_NFIELDS + i * XP_NFIELDS;
+		double v[XP_NFIELDS];
+
+		lerp(slot_v(w, a) + o, slot_v(w, b) + o, f, v, XP_NFIELDS);
+		xprt_set(&m->xprt[i], v);
+		m->xprt_sends += m->xprt[i].sends;
+		m->xprt_recvs += m->xprt[i].recvs;
 	}
 	return 0;
 }

@@ -27,10 +27,11 @@ struct ms_window {
 	double interval_s, next_s; /* CLOCK_REALTIME seconds */
 	size_t cap, n, head;	   /* the ring: n samples, the oldest at head */
 	double *t;		   /* cap sample times */
-	uint64_t *v;		   /* cap x nops x RW_NFIELDS counters */
+	uint64_t *v;		   /* cap x (nops x RW_NFIELDS + nxprts x XP_NFIELDS) counters */
 	struct ms_op *names;	   /* the mount's ops, in mountstats' order (counters unused) */
 	size_t nops;
-	int broken; /* the mount went away or changed: no window */
+	size_t nxprts; /* its tcp transports (ms_mount.tcp_xprts) */
+	int broken;    /* the mount went away or changed: no window */
 };
 
 /*

@@ -25,13 +25,14 @@ static void write_stats(const char *path, const char *mnt, unsigned int reads,
 		"device 127.0.0.1:/srv/nfslab mounted on %s with fstype nfs statvers=1.1\n"
 		"\topts:\trw,vers=3,nconnect=1\n"
 		"\tRPC iostats version: 1.1  p/v: 100003/3 (nfs)\n"
-		"\txprt:\ttcp 974 1 2 0 1 161 161 0 239 0 13 0 78\n"
+		"\txprt:\ttcp 974 1 2 0 1 %u %u 0 %u %u 13 0 %u\n"
 		"\tper-op statistics\n"
 		"\t        NULL: 1 1 0 44 24 2 0 2 0\n"
 		"\t     GETATTR: %u %u 0 %u 0 0 %u %u 0\n"
 		"\t        READ: %u %u 0 0 %u 0 %u %u 0\n\n",
-		mnt, getattrs, getattrs, 100 * getattrs, getattrs, getattrs, reads, reads,
-		4096 * reads, 2 * reads, 3 * reads);
+		mnt, reads + getattrs, reads + getattrs, 4 * reads, reads, 2 * reads, getattrs,
+		getattrs, 100 * getattrs, getattrs, getattrs, reads, reads, 4096 * reads, 2 * reads,
+		3 * reads);
 	fclose(f);
 }
 
@@ -68,6 +69,14 @@ START_TEST(test_interpolated_cut)
 	ck_assert_uint_eq(count(&a, "GETATTR") - count(&b, "GETATTR"), 0);
 	/* the other counters follow: RTT 2 ms per READ */
 	ck_assert_uint_eq(ms_find_op(&a, "READ")->rtt_ms, 3500);
+	/* and the transport's: sends, the queue sums; its high-water mark as it was */
+	ck_assert_uint_eq(a.tcp_xprts, 1);
+	ck_assert_uint_eq(a.xprt[0].sends - b.xprt[0].sends, 500);
+	ck_assert_uint_eq(a.xprt_sends, 1760);
+	ck_assert_uint_eq(a.xprt[0].req_u - b.xprt[0].req_u, 2000);
+	ck_assert_uint_eq(a.xprt[0].bklog_u, 1750);
+	ck_assert_uint_eq(a.xprt[0].pending_u, 3500);
+	ck_assert_uint_eq(a.xprt[0].max_slots, 13);
 	ms_window_free_mount(&b);
 	ms_window_free_mount(&a);
 
