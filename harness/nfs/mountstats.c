@@ -210,3 +210,31 @@ void ms_op_delta(const struct ms_op *before, const struct ms_op *after, struct m
 		d->avg_queue_ms = (double)(after->queue_ms - before->queue_ms) / (double)d->ops;
 	}
 }
+
+int ms_xprt_delta(const struct ms_mount *before, const struct ms_mount *after,
+		  struct ms_xprt_figs *f)
+{
+	uint64_t req = 0, bklog = 0, sending = 0;
+
+	memset(f, 0, sizeof(*f));
+	if (before->tcp_xprts != after->tcp_xprts)
+		return -ENODATA;
+	for (unsigned int i = 0; i < after->tcp_xprts; i++) {
+		const struct ms_xprt *a = &after->xprt[i], *b = &before->xprt[i];
+
+		if (a->sends < b->sends || a->req_u < b->req_u)
+			return -ENODATA; /* a transport made anew: not the same counters */
+		f->sends += a->sends - b->sends;
+		req += a->req_u - b->req_u;
+		bklog += a->bklog_u - b->bklog_u;
+		sending += a->sending_u - b->sending_u;
+		if (a->max_slots > f->max_slots)
+			f->max_slots = a->max_slots;
+	}
+	if (!f->sends)
+		return -ENODATA;
+	f->in_flight = (double)req / (double)f->sends;
+	f->backlog = (double)bklog / (double)f->sends;
+	f->sending = (double)sending / (double)f->sends;
+	return 0;
+}

@@ -61,6 +61,20 @@ const struct ms_mount *mountstats_find(const struct ms_mount *mounts, size_t n,
 				       const char *mountpoint);
 const struct ms_op *ms_find_op(const struct ms_mount *m, const char *name);
 
+/*
+ * The transports' queues between two snapshots of one mount, per send over every tcp transport
+ * (so per connection): the mean requests in flight (the one sent included), waiting for a slot,
+ * waiting for the socket; and the most slots any of them had in use (at @after).
+ */
+struct ms_xprt_figs {
+	uint64_t sends;
+	double in_flight, backlog, sending;
+	uint64_t max_slots;
+};
+/* 0, or -ENODATA when no tcp transport sent between them (or they differ in transports). */
+int ms_xprt_delta(const struct ms_mount *before, const struct ms_mount *after,
+		  struct ms_xprt_figs *f);
+
 /* The change of one op's counters between two snapshots, per RPC. */
 struct ms_delta {
 	uint64_t ops, retrans, errors;

@@ -10,8 +10,22 @@
 #include "results/detail_file.h"
 #include "sweep/point_mountstats.h"
 
-/* The READ and WRITE columns of the point's row. */
-static void fill_columns(struct row *r, const struct ms_mount *before, const struct ms_mount *after)
+/* The transports' queue columns of the point's row (none when no transport sent). */
+static void fill_xprt_columns(struct row *r, const struct ms_mount *before,
+			      const struct ms_mount *after)
+{
+	struct ms_xprt_figs x;
+
+	if (ms_xprt_delta(before, after, &x))
+		return;
+	row_set_num(r, COL_xprt_in_flight, x.in_flight);
+	row_set(r, COL_xprt_max_slots, "%llu", (unsigned long long)x.max_slots);
+	row_set_num(r, COL_xprt_backlog, x.backlog);
+	row_set_num(r, COL_xprt_sending, x.sending);
+}
+
+void point_mountstats_columns(struct row *r, const struct ms_mount *before,
+			      const struct ms_mount *after, double window_s)
 {
 	static const struct {
 		const char *op;
@@ -39,6 +53,8 @@ static void fill_columns(struct row *r, const struct ms_mount *before, const str
 		if (d.has_errors)
 			row_set(r, ops[i].c[5], "%llu", (unsigned long long)d.errors);
 	}
+	row_set_num(r, COL_rpc_window_s, window_s);
+	fill_xprt_columns(r, before, after);
 }
 
 /* One row of FILE.rpc.csv per RPC type that counted a call in the window (@host's, or NULL). */
@@ -117,8 +133,7 @@ int point_mountstats_record(const struct sweep *s, struct row *r, const struct m
 	}
 	if (ret)
 		return 0; /* the mount went away during the point: nothing to count */
-	fill_columns(r, &before, &after);
-	row_set_num(r, COL_rpc_window_s, t1 - t0);
+	point_mountstats_columns(r, &before, &after, t1 - t0);
 	ret = write_rows(s, r, &before, &after, t1 - t0, NULL);
 	ms_window_free_mount(&before);
 	ms_window_free_mount(&after);

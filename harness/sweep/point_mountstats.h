@@ -24,6 +24,13 @@ int point_mountstats_record(const struct sweep *s, struct row *r, const struct m
 			    const struct fio_result *res);
 
 /*
+ * @r's rpc_* (READ and WRITE), rpc_window_s (@window_s) and xprt_* columns, from two
+ * snapshots of the point's mount at its window's ends.
+ */
+void point_mountstats_columns(struct row *r, const struct ms_mount *before,
+			      const struct ms_mount *after, double window_s);
+
+/*
  * --hosts: each host's NFS client, from the mountstats snapshots its jobs
  * took at their start and end (exec_prerun and exec_postrun, which
  * point_mountstats_snapshot_paths() names) in TARGET/.nfsweep-mountstats/, read here

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* harness/mountstats.c on real captures from the lab (tests/data/mountstats). */
 #include <check.h>
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -94,6 +95,35 @@ START_TEST(test_xprt_fields)
 }
 END_TEST
 
+/* The transports' queues over a lab run that asked 64 of one connection with 5 slots. */
+START_TEST(test_xprt_delta)
+{
+	struct ms_mount *m[2];
+	size_t n[2];
+	struct ms_xprt_figs f;
+	char path[512];
+
+	for (int k = 0; k < 2; k++) {
+		snprintf(path, sizeof(path), "%s/limits/cloud-nc1-read-d16.%s", T_DATA,
+			 k ? "after" : "before");
+		ck_assert_int_eq(mountstats_read(path, &m[k], &n[k]), 0);
+	}
+	ck_assert_int_eq(ms_xprt_delta(mountstats_find(m[0], n[0], "/mnt/nc1"),
+				       mountstats_find(m[1], n[1], "/mnt/nc1"), &f),
+			 0);
+	ck_assert_uint_eq(f.sends, 1013);
+	ck_assert(f.in_flight > 4.95 && f.in_flight <= 5.0);
+	ck_assert(f.backlog > 55 && f.backlog < 57);
+	ck_assert_uint_eq(f.max_slots, 5);
+	/* a snapshot against itself: nothing sent, nothing to say */
+	ck_assert_int_eq(ms_xprt_delta(mountstats_find(m[1], n[1], "/mnt/nc1"),
+				       mountstats_find(m[1], n[1], "/mnt/nc1"), &f),
+			 -ENODATA);
+	for (int k = 0; k < 2; k++)
+		mountstats_free(m[k], n[k]);
+}
+END_TEST
+
 START_TEST(test_op_fields_and_statvers_1_0)
 {
 	struct ms_mount *m;
@@ -159,6 +189,7 @@ Suite *make_mountstats_suite(void)
 	tcase_add_loop_test(tc, test_transports_and_options, 0, 3);
 	tcase_add_test(tc, test_xprt_sums_every_transport);
 	tcase_add_test(tc, test_xprt_fields);
+	tcase_add_test(tc, test_xprt_delta);
 	tcase_add_test(tc, test_op_fields_and_statvers_1_0);
 	tcase_add_test(tc, test_delta);
 	suite_add_tcase(s, tc);
