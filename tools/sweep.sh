@@ -82,10 +82,13 @@ if [ -n "${TARGETS:-}" ]; then
 	echo "make sweep: the published method: ${method[*]}; $("$nfsweep" plan "${common[@]}" \
 		"${targets[@]}" "${method[@]}" 2>/dev/null | tail -n 1)" >&2
 	errs=$(mktemp)
-	"$nfsweep" run "${common[@]}" "${targets[@]}" "${method[@]}" "${nfs[@]}" "${resume[@]}" \
-		--no-report --out "$csv" 2> >(tee "$errs" >&2)
-	rc=$?
-	wait	# for tee
+	# its stderr also into $errs, through a pipeline: the shell waits for tee before it reads
+	# the file (a process substitution's tee was not always done: make test saw the hint
+	# lost); tee ignores Ctrl-C, so that what nfsweep says as it stops (the command that
+	# finishes the sweep) still reaches the terminal
+	{ "$nfsweep" run "${common[@]}" "${targets[@]}" "${method[@]}" "${nfs[@]}" "${resume[@]}" \
+		--no-report --out "$csv" 2>&1 >&3 3>&- | (trap '' INT && exec tee "$errs") >&2; } 3>&1
+	rc=${PIPESTATUS[0]}
 	if [ $rc = 2 ] && [ ${#nfs[@]} -gt 0 ] && grep -q "not NFS" "$errs"; then
 		echo "make sweep: (NFS=0 measures a target that is not NFS anyway, without RPC figures)" >&2
 	fi
