@@ -37,11 +37,16 @@ void row_set(struct row *r, enum column c, const char *fmt, ...)
 
 void cells_set_num(char **cells, int c, double v)
 {
+	cells_set_num_places(cells, c, v, 3);
+}
+
+void cells_set_num_places(char **cells, int c, double v, int places)
+{
 	char buf[64];
 	size_t n;
 
 	/* %f never uses an exponent or a locale separator in the C locale. */
-	snprintf(buf, sizeof(buf), "%.3f", v);
+	snprintf(buf, sizeof(buf), "%.*f", places, v);
 	n = strlen(buf);
 	while (n > 1 && buf[n - 1] == '0')
 		buf[--n] = '\0';

@@ -27,6 +27,8 @@ const char *row_text(const char *cell);
 /* The same for the cells of any table of the schema (char *cells[t->ncols], NULL = empty). */
 void cells_set(char **cells, int c, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void cells_set_num(char **cells, int c, double v);
+/* With up to @places places: a time in ms to the ns (6), where 3 would make a fast one 0. */
+void cells_set_num_places(char **cells, int c, double v, int places);
 void cells_free(char **cells, int n);
 void cells_protect_text(char **cells, const struct table_info *t);
 
