@@ -19,6 +19,7 @@ HARNESS_LIB_SRCS := \
 	results/results_table.c results/reference.c results/compare.c results/compare_figs.c results/detail_file.c \
 	results/stats.c results/seconds.c results/verdict.c results/table_read.c results/rows.c \
 	results/profile_info.c \
+	limits/limit.c \
 	fio/fio_run.c fio/fio_json.c fio/fio_knows.c fio/steady.c \
 	sweep/sweep_opts.c sweep/plan.c sweep/sweep.c \
 	sweep/point.c sweep/point_local.c sweep/point_jobfile.c sweep/point_outcome.c sweep/point_mountstats.c sweep/point_ops.c \

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli/version.h"
+#include "limits/limit.h"
 #include "util/csv.h"
 #include "results/schema.h"
 #include "util/sink.h"
@@ -353,6 +354,7 @@ static int write_row(struct sweep *s, struct row *r, const char *status, const c
 
 	row_set(r, COL_status, "%s", status);
 	row_set(r, COL_error, "%s", err);
+	limit_set_row(r);
 	row_protect_text(r);
 	ret = csv_append_record(s->csv_fd, (const char *const *)r->cell, NCOLUMNS);
 	if (ret) {

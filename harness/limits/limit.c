@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: GPL-2.0
+/* What limited a point (see limit.h; the rules and their thresholds: docs/limits.md). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "limits/limit.h"
+#include "results/schema.h"
+
+static const struct {
+	const char *name, *what, *lift;
+} limits[NLIMITS] = {
+#define LIMIT(id, name, what, lift) [LIMIT_##id] = { name, what, lift },
+#include "limits/limits.def"
+#undef LIMIT
+};
+
+const char *limit_name(enum limit_id id)
+{
+	return limits[id].name;
+}
+
+const char *limit_what(enum limit_id id)
+{
+	return limits[id].what;
+}
+
+const char *limit_lift(enum limit_id id)
+{
+	return limits[id].lift;
+}
+
+/* The figures the rules read, from one row. */
+struct figs {
+	double in_flight, backlog, sending, max_slots; /* per connection, at a send */
+	double cpu_per_job;			       /* fio's usr + sys, % of one CPU */
+	double ops, rtt_ms, queue_ms, exe_ms;	       /* READ and WRITE, op-weighted */
+	double window_s, depth;			       /* depth: iodepth x numjobs */
+	int direct;
+};
+
+/* Cell @c of @row as a number into *@v: 1, or 0 when empty or not a number. */
+static int num(limit_cell_fn cell, const void *row, enum column c, double *v)
+{
+	const char *s = cell(row, c);
+	char *end;
+
+	if (!s || !*s)
+		return 0;
+	*v = strtod(s, &end);
+	return *end == '\0';
+}
+
+/* The READ and WRITE RPCs' counts and mean times, op-weighted, into @f. */
+static void read_rpc(limit_cell_fn cell, const void *row, struct figs *f)
+{
+	static const enum column c[2][4] = {
+		{ COL_rpc_read_ops, COL_rpc_read_avg_rtt_ms, COL_rpc_read_avg_queue_ms,
+		  COL_rpc_read_avg_exe_ms },
+		{ COL_rpc_write_ops, COL_rpc_write_avg_rtt_ms, COL_rpc_write_avg_queue_ms,
+		  COL_rpc_write_avg_exe_ms },
+	};
+
+	for (int i = 0; i < 2; i++) {
+		double n = 0, rtt = 0, queue = 0, exe = 0;
+
+		if (!num(cell, row, c[i][0], &n) || n <= 0 || !num(cell, row, c[i][1], &rtt) ||
+		    !num(cell, row, c[i][2], &queue) || !num(cell, row, c[i][3], &exe))
+			continue;
+		f->rtt_ms += rtt * n;
+		f->queue_ms += queue * n;
+		f->exe_ms += exe * n;
+		f->ops += n;
+	}
+	if (f->ops > 0) {
+		f->rtt_ms /= f->ops;
+		f->queue_ms /= f->ops;
+		f->exe_ms /= f->ops;
+	}
+}
+
+/* @row's figures; -ENODATA when it has no transport figures or is not an ok point. */
+static int read_figs(limit_cell_fn cell, const void *row, struct figs *f)
+{
+	const char *status = cell(row, COL_status);
+	double usr = 0, sys = 0, jobs = 0, depth = 0, direct = 0;
+
+	memset(f, 0, sizeof(*f));
+	if (!status || strcmp(status, "ok") || !num(cell, row, COL_xprt_in_flight, &f->in_flight) ||
+	    !num(cell, row, COL_xprt_max_slots, &f->max_slots) ||
+	    !num(cell, row, COL_xprt_backlog, &f->backlog) ||
+	    !num(cell, row, COL_xprt_sending, &f->sending))
+		return -ENODATA;
+	if (num(cell, row, COL_numjobs, &jobs) && jobs > 0 &&
+	    num(cell, row, COL_usr_cpu_pct, &usr) && num(cell, row, COL_sys_cpu_pct, &sys))
+		f->cpu_per_job = (usr + sys) / jobs;
+	if (num(cell, row, COL_iodepth, &depth))
+		f->depth = depth * jobs;
+	f->direct = num(cell, row, COL_direct, &direct) && direct == 1;
+	num(cell, row, COL_rpc_window_s, &f->window_s);
+	read_rpc(cell, row, f);
+	return 0;
+}
+
+/*
+ * RPC slots: the connection's slot table full at the sends (in flight at 80 % of the most slots
+ * it has used), requests waiting for a slot (one or more at a send), and that wait as long as
+ * the round trip or longer (a short wait is not what sets the rate).
+ */
+static double rule_slots(const struct figs *f, char *ev, size_t len)
+{
+	double a, b, c, m;
+
+	if (f->max_slots <= 0 || f->ops <= 0 || f->rtt_ms <= 0)
+		return 0;
+	a = f->in_flight / (0.8 * f->max_slots);
+	b = f->backlog / 1.0;
+	c = f->queue_ms / f->rtt_ms;
+	m = a < b ? a : b;
+	m = m < c ? m : c;
+	snprintf(ev, len,
+		 "%.1f RPCs in flight per connection of the %.0f slots it has had at most, %.1f "
+		 "waiting for a slot; each RPC queued %.3g ms before a %.3g ms round trip",
+		 f->in_flight, f->max_slots, f->backlog, f->queue_ms, f->rtt_ms);
+	return m;
+}
+
+/* Client CPU: fio's jobs at 90 % of a CPU each or more (usr + sys). */
+static double rule_cpu(const struct figs *f, char *ev, size_t len)
+{
+	if (f->cpu_per_job <= 0)
+		return 0;
+	snprintf(ev, len, "fio's jobs used %.0f %% of a CPU each (usr + sys)", f->cpu_per_job);
+	return f->cpu_per_job / 90;
+}
+
+static const struct {
+	enum limit_id id;
+	double (*margin)(const struct figs *f, char *ev, size_t len);
+} rules[] = {
+	{ LIMIT_rpc_slots, rule_slots },
+	{ LIMIT_client_cpu, rule_cpu },
+};
+
+/* What the client held, for a point no rule decides: where its requests' time went. */
+static void held(const struct figs *f, char *ev, size_t len)
+{
+	int n = 0;
+
+	if (f->ops > 0 && f->window_s > 0)
+		n = snprintf(ev, len,
+			     "the client held %.1f RPCs outstanding (RPC/s x execution time)",
+			     f->ops / f->window_s * f->exe_ms / 1000);
+	if (n > 0 && f->direct && f->depth > 0)
+		n += snprintf(ev + n, len - (size_t)n, " of the %.0f I/Os asked", f->depth);
+	if (n > 0 && (size_t)n < len)
+		snprintf(ev + n, len - (size_t)n,
+			 "; each RPC queued %.3g ms before a %.3g ms round trip, %.1f waiting for "
+			 "a slot and %.1f for its connection to send",
+			 f->queue_ms, f->rtt_ms, f->backlog, f->sending);
+	else
+		snprintf(ev, len, "no READ or WRITE RPCs in the window");
+}
+
+int limit_judge(limit_cell_fn cell, const void *row, struct limit_verdict *v)
+{
+	struct figs f;
+	char ev[sizeof(v->evidence)];
+	double best = 0;
+	size_t best_i = 0, n;
+
+	if (read_figs(cell, row, &f))
+		return -ENODATA;
+	for (size_t i = 0; i < sizeof(rules) / sizeof(rules[0]); i++) {
+		double m = rules[i].margin(&f, ev, sizeof(ev));
+
+		if (m >= 1) {
+			v->id = rules[i].id;
+			v->margin = m;
+			snprintf(v->evidence, sizeof(v->evidence), "%s", ev);
+			return 0;
+		}
+		if (m > best) {
+			best = m;
+			best_i = i;
+		}
+	}
+	v->id = LIMIT_unknown;
+	v->margin = best;
+	held(&f, v->evidence, sizeof(v->evidence));
+	n = strlen(v->evidence);
+	if (best > 0)
+		snprintf(v->evidence + n, sizeof(v->evidence) - n,
+			 "; the nearest rule, %s, at %.2f of its thresholds",
+			 limit_name(rules[best_i].id), best);
+	return 0;
+}
+
+static const char *row_cell(const void *row, enum column c)
+{
+	const char *s = ((const struct row *)row)->cell[c];
+
+	return s ? row_text(s) : NULL;
+}
+
+void limit_set_row(struct row *r)
+{
+	struct limit_verdict v;
+
+	if (limit_judge(row_cell, r, &v))
+		return;
+	row_set(r, COL_limit, "%s", limit_name(v.id));
+	row_set_num(r, COL_limit_margin, v.margin);
+	row_set(r, COL_limit_evidence, "%s", v.evidence);
+}

@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * harness/limits/limit.c: the rules on captures from a lab guest whose limits are known
+ * (tests/data/limits/README.md), each made into a row as a point's is (point_mountstats_columns)
+ * with fio's figures of that run.
+ */
+#include <check.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "helpers.h"
+#include "limits/limit.h"
+#include "nfs/mountstats.h"
+#include "sweep/point_mountstats.h"
+
+/* A capture pair's row: @mnt's counters, fio's jobs, depth and CPU as that run reported them. */
+static void capture_row(struct row *r, const char *name, const char *mnt, int iodepth, double usr,
+			double sys)
+{
+	struct ms_mount *m[2];
+	size_t n[2];
+	char path[512];
+
+	memset(r, 0, sizeof(*r));
+	for (int k = 0; k < 2; k++) {
+		snprintf(path, sizeof(path), "%s/limits/%s.%s", T_DATA, name,
+			 k ? "after" : "before");
+		ck_assert_int_eq(mountstats_read(path, &m[k], &n[k]), 0);
+	}
+	point_mountstats_columns(r, mountstats_find(m[0], n[0], mnt),
+				 mountstats_find(m[1], n[1], mnt), 4.0);
+	for (int k = 0; k < 2; k++)
+		mountstats_free(m[k], n[k]);
+	row_set(r, COL_status, "ok");
+	row_set(r, COL_numjobs, "4");
+	row_set(r, COL_iodepth, "%d", iodepth);
+	row_set(r, COL_direct, "1");
+	row_set_num(r, COL_usr_cpu_pct, usr);
+	row_set_num(r, COL_sys_cpu_pct, sys);
+}
+
+static const char *cell(const void *row, enum column c)
+{
+	return ((const struct row *)row)->cell[c];
+}
+
+static struct limit_verdict judge(const struct row *r)
+{
+	struct limit_verdict v;
+
+	ck_assert_int_eq(limit_judge(cell, r, &v), 0);
+	return v;
+}
+
+/* 64 asked of one connection with 5 slots: the slot wait (239 ms) dwarfs the round trip (21). */
+START_TEST(test_slots_named)
+{
+	struct row r;
+	struct limit_verdict v;
+
+	capture_row(&r, "cloud-nc1-read-d16", "/mnt/nc1", 16, 0.43, 2.32);
+	ck_assert_str_eq(r.cell[COL_xprt_max_slots], "5");
+	v = judge(&r);
+	ck_assert_str_eq(limit_name(v.id), "rpc-slots");
+	ck_assert(v.margin >= 1);
+	ck_assert_msg(strstr(v.evidence, "5 slots"), "%s", v.evidence);
+	row_free(&r);
+}
+END_TEST
+
+/*
+ * Limits beyond the client, which these counters do not name: unknown, never rpc-slots, though
+ * the slots were full (nc8: 40 for 64 asked) and requests waited for them.
+ */
+START_TEST(test_beyond_the_client_unknown)
+{
+	static const struct {
+		const char *name, *mnt;
+		int depth;
+		double usr, sys;
+	} c[] = {
+		{ "cloud-nc1-read-d1", "/mnt/nc1", 1, 0.58, 3.30 },
+		{ "cloud-nc8-read-d16", "/mnt/nc8", 16, 0.93, 3.79 },
+		{ "cloud-nc8-write-d16", "/mnt/nc8", 16, 0.71, 1.82 },
+	};
+
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		struct row r;
+		struct limit_verdict v;
+
+		capture_row(&r, c[i].name, c[i].mnt, c[i].depth, c[i].usr, c[i].sys);
+		v = judge(&r);
+		ck_assert_msg(v.id == LIMIT_unknown, "%s: %s (%s)", c[i].name, limit_name(v.id),
+			      v.evidence);
+		ck_assert(v.margin < 1);
+		ck_assert_msg(strstr(v.evidence, "the client held"), "%s", v.evidence);
+		row_free(&r);
+	}
+}
+END_TEST
+
+/* Client CPU, made: the nc1 depth-1 capture with fio's jobs at 95 % of a CPU each. */
+START_TEST(test_client_cpu)
+{
+	struct row r;
+	struct limit_verdict v;
+
+	capture_row(&r, "cloud-nc1-read-d1", "/mnt/nc1", 1, 80, 300);
+	v = judge(&r);
+	ck_assert_str_eq(limit_name(v.id), "client-cpu");
+	ck_assert(v.margin > 1.05 && v.margin < 1.06);
+	row_free(&r);
+}
+END_TEST
+
+/* Nothing to judge by: a failed point, a row without transport figures (schema < 1.7). */
+START_TEST(test_not_judged)
+{
+	struct row r;
+	struct limit_verdict v;
+
+	capture_row(&r, "cloud-nc1-read-d16", "/mnt/nc1", 16, 0.43, 2.32);
+	row_set(&r, COL_status, "failed");
+	ck_assert_int_eq(limit_judge(cell, &r, &v), -ENODATA);
+	row_set(&r, COL_status, "ok");
+	free(r.cell[COL_xprt_in_flight]);
+	r.cell[COL_xprt_in_flight] = NULL;
+	ck_assert_int_eq(limit_judge(cell, &r, &v), -ENODATA);
+	limit_set_row(&r);
+	ck_assert_ptr_null(r.cell[COL_limit]);
+	row_free(&r);
+}
+END_TEST
+
+Suite *make_limits_suite(void)
+{
+	Suite *s = suite_create("limits");
+	TCase *tc = tcase_create("rules");
+
+	tcase_add_test(tc, test_slots_named);
+	tcase_add_test(tc, test_beyond_the_client_unknown);
+	tcase_add_test(tc, test_client_cpu);
+	tcase_add_test(tc, test_not_judged);
+	suite_add_tcase(s, tc);
+	return s;
+}
