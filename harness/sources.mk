@@ -31,7 +31,7 @@ HARNESS_LIB_SRCS := \
 	util/csv.c util/strbuf.c util/paths.c util/label.c util/lock.c util/sink.c
 
 HARNESS_CMD_SRCS := cmd/commands.c cmd/sweep_cmd.c cmd/cmd_run.c cmd/cmd_plan.c \
-	cmd/cmd_curve.c cmd/cmd_validate.c cmd/cmd_ort.c cmd/cmd_mounts.c cmd/cmd_summary.c \
+	cmd/cmd_curve.c cmd/cmd_validate.c cmd/cmd_ort.c cmd/cmd_mounts.c cmd/cmd_summary.c cmd/cmd_limits.c \
 	cmd/cmd_compare.c cmd/cmd_plot.c cmd/cmd_report.c cmd/cmd_table.c cmd/cmd_sheet.c cmd/cmd_schema.c cmd/cmd_help.c
 
 HARNESS_HDRS = $(wildcard $(HARNESS_DIR)/*/*.h $(HARNESS_DIR)/*/*.def) \

@@ -2,7 +2,7 @@
 /*
  * nfsweep summary FILE.csv: per profile, a table of read % x target with the
  * headline figure of each point (MiB/s for 64 KiB and larger blocks, IOPS
- * below), the mean of its ok rows.
+ * below), the mean of its ok rows; its latency; and what limited it.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -11,7 +11,9 @@
 
 #include "cli/exit_status.h"
 #include "cmd/cmds.h"
+#include "limits/limit.h"
 #include "results/results_table.h"
+#include "results/rows.h"
 
 /* "p50/p99" of one direction, "-" without completions. */
 static const char *lat_cell(const struct results_table *t, int p, int pct, int tg,
@@ -112,6 +114,87 @@ static void print_profile(const struct results_table *t, int p)
 	}
 }
 
+struct row_at {
+	const struct rows *t;
+	size_t i;
+};
+
+static const char *cell_at(const void *row, enum column c)
+{
+	const struct row_at *a = row;
+
+	return res_at(a->t, a->i, c);
+}
+
+/*
+ * The limit of one point (profile @p, @pct, target @tg), judged again from its ok sweep rows
+ * (nfsweep limits' way): the one named, or the most named and "k/n" when its repeats differ;
+ * NULL when none was judged.
+ */
+static const char *limit_cell(const struct results_table *t, const struct rows *rw, int p, int pct,
+			      int tg, char *buf, size_t len)
+{
+	int count[NLIMITS] = { 0 }, n = 0, best = 0;
+
+	for (size_t i = 0; i < rw->n; i++) {
+		struct row_at a = { rw, i };
+		struct limit_verdict v;
+
+		if (strcmp(res_at(rw, i, COL_profile), t->profiles[p]) ||
+		    strcmp(res_at(rw, i, COL_target), t->targets[tg]) ||
+		    atoi(res_at(rw, i, COL_read_pct)) != pct || *res_at(rw, i, COL_load_point) ||
+		    limit_judge(cell_at, &a, &v))
+			continue;
+		count[v.id]++;
+		n++;
+	}
+	if (!n)
+		return NULL;
+	for (int k = 1; k < NLIMITS; k++)
+		if (count[k] > count[best])
+			best = k;
+	if (count[best] == n)
+		snprintf(buf, len, "%s", limit_name((enum limit_id)best));
+	else
+		snprintf(buf, len, "%s %d/%d", limit_name((enum limit_id)best), count[best], n);
+	return buf;
+}
+
+/* What limited each point (limits/limit.h), when any of profile @p's was judged. */
+static void print_limits(const struct results_table *t, const struct rows *rw, int p)
+{
+	char cells[101][RT_MAX][32];
+	int width[RT_MAX], any = 0;
+
+	for (int tg = 0; tg < t->ntargets; tg++)
+		width[tg] = (int)strlen(t->targets[tg]);
+	for (int pct = 100; pct >= 0; pct--)
+		for (int tg = 0; rt_has_pct(t, p, pct) && tg < t->ntargets; tg++) {
+			if (limit_cell(t, rw, p, pct, tg, cells[pct][tg], sizeof(cells[0][0])))
+				any = 1;
+			else
+				snprintf(cells[pct][tg], sizeof(cells[0][0]), "-");
+			if ((int)strlen(cells[pct][tg]) > width[tg])
+				width[tg] = (int)strlen(cells[pct][tg]);
+		}
+	if (!any)
+		return;
+	printf("\n%s: what limited each point (nfsweep limits: the figures, what would lift "
+	       "it)\n%-7s",
+	       t->profiles[p], "read %");
+	for (int tg = 0; tg < t->ntargets; tg++)
+		printf("  %*s", width[tg], t->targets[tg]);
+	printf("\n");
+	for (int pct = 100; pct >= 0; pct--) {
+		if (!rt_has_pct(t, p, pct))
+			continue;
+		printf("%-7d", pct);
+		for (int tg = 0; tg < t->ntargets; tg++)
+			printf("  %*s", width[tg], cells[pct][tg]);
+		printf("\n");
+	}
+}
+
 /*
  * --steady rows: how many, and each point that never was steady (it ran to the cap): a
  * throttled or bursting target is exactly that, and its figure is not a steady one.
@@ -143,7 +226,8 @@ static int cmd_summary_main(const struct command *cmd, int argc, char **argv)
 	struct results_table *t;
 	char why[512], dir[PATH_MAX];
 	const char *path;
-	int ret, argi;
+	struct rows rw;
+	int ret, argi, have_rows;
 
 	ret = cmd_parse(cmd, argc, argv, NULL, &argi);
 	if (ret != CMD_GO_ON)
@@ -156,10 +240,16 @@ static int cmd_summary_main(const struct command *cmd, int argc, char **argv)
 		fprintf(stderr, "nfsweep summary: %s\n", why);
 		return EXIT_SETUP;
 	}
+	/* the rows again, for their limits: an unreadable file was said above */
+	have_rows = !rows_load(path, &table_results, &rw);
 	for (int p = 0; p < t->nprofiles; p++) {
 		print_profile(t, p);
 		print_latency(t, p);
+		if (have_rows)
+			print_limits(t, &rw, p);
 	}
+	if (have_rows)
+		rows_free(&rw);
 	print_steady(t);
 	if (t->failed)
 		printf("\n%d failed row%s not counted (status column)\n", t->failed,
@@ -178,7 +268,8 @@ const struct command command_summary = {
 	.about =
 		"Per profile, read % x target: total MiB/s (blocks of 64 KiB and more) or total "
 		"IOPS,\nthen the completion latency (p50/p99 of reads and of writes), each the mean of "
-		"the\nok rows of the point; with --steady rows, the points that never were steady.",
+		"the\nok rows of the point, and what limited it (nfsweep limits); with --steady rows, "
+		"the\npoints that never were steady.",
 	.exits = (const struct exit_use[]){ { EXIT_OK, NULL },
 					    { EXIT_FAILED,
 					      "some lines could not be used (each named)" },

@@ -14,7 +14,8 @@
 
 extern const struct command command_run, command_curve, command_plan, command_validate, command_ort,
 	command_mounts, command_summary, command_compare, command_plot, command_report,
-	command_schema, command_help, command_completion, command_table, command_sheet;
+	command_schema, command_help, command_completion, command_table, command_sheet,
+	command_limits;
 
 /* Every command, in the order `nfsweep --help` lists them. */
 extern const struct command *const commands[];

@@ -9,9 +9,10 @@
 #include "cmd/cmds.h"
 
 const struct command *const commands[] = {
-	&command_run,	 &command_curve,   &command_plan,    &command_validate, &command_ort,
-	&command_mounts, &command_summary, &command_compare, &command_plot,	&command_report,
-	&command_table,	 &command_sheet,   &command_schema,  &command_help,	&command_completion,
+	&command_run,	  &command_curve,  &command_plan,    &command_validate,
+	&command_ort,	  &command_mounts, &command_summary, &command_limits,
+	&command_compare, &command_plot,   &command_report,  &command_table,
+	&command_sheet,	  &command_schema, &command_help,    &command_completion,
 };
 const size_t ncommands = sizeof(commands) / sizeof(commands[0]);
 

@@ -14,6 +14,7 @@
 
 #include "curve/curve.h"
 #include "curve/ort.h"
+#include "limits/limit.h"
 #include "report/report_int.h"
 #include "results/compare.h"
 #include "results/compare_figs.h"
@@ -65,6 +66,125 @@ static void nconnect_cell(struct page *pg, const struct results_table *t, int tg
  * The nconnect comparison, as `compare FILE.csv` prints it and writes compare.csv: the same
  * figures, intervals and verdicts (compare_targets_figs, the base its default, the first target).
  */
+/*
+ * The limit most of the ok rows of (@profile, @pct, @target) name (their limit column), and how
+ * many named it of how many judged; NULL when none was judged.
+ */
+static const char *point_limit(const struct rows *t, const char *profile, int pct,
+			       const char *target, int *named, int *judged)
+{
+	const char *best = NULL;
+
+	*named = *judged = 0;
+	for (size_t i = 0; i < t->n; i++) {
+		const char *l = res_at(t, i, COL_limit);
+		int k = 0;
+
+		if (!*l || strcmp(res_at(t, i, COL_profile), profile) ||
+		    strcmp(res_at(t, i, COL_target), target) ||
+		    atoi(res_at(t, i, COL_read_pct)) != pct || *res_at(t, i, COL_load_point))
+			continue;
+		(*judged)++;
+		for (size_t j = 0; j < t->n; j++)
+			k += !strcmp(res_at(t, j, COL_limit), l) &&
+			     !strcmp(res_at(t, j, COL_profile), profile) &&
+			     !strcmp(res_at(t, j, COL_target), target) &&
+			     atoi(res_at(t, j, COL_read_pct)) == pct &&
+			     !*res_at(t, j, COL_load_point);
+		if (k > *named) {
+			*named = k;
+			best = l;
+		}
+	}
+	return best;
+}
+
+/* "rpc-slots (requests waited ..)" or "rpc-slots in 2 of 3 repeats (..)" of one target. */
+static void limit_words(struct strbuf *sb, const char *target, const char *limit, int named,
+			int judged)
+{
+	enum limit_id id = LIMIT_unknown;
+
+	for (int k = 0; k < NLIMITS; k++)
+		if (!strcmp(limit, limit_name((enum limit_id)k)))
+			id = (enum limit_id)k;
+	sb_printf(sb, "on %s, %s", target, limit);
+	if (named < judged)
+		sb_printf(sb, " in %d of %d repeats", named, judged);
+	sb_printf(sb, " (%s)",
+		  id == LIMIT_unknown ? "the limit is beyond what the client's "
+					"counters name" :
+					limit_what(id));
+}
+
+/* The end of a sentence whose base was slot-bound and variant @tg was not: what the gain was. */
+static void lifted_words(struct strbuf *sb, const struct results_table *t,
+			 const struct headline *hl, int base, int tg)
+{
+	int p = rt_profile(t, hl->profile), h0 = 0, h1 = 0;
+	double v0 = p < 0 ? 0 : rt_mean(t, p, hl->read_pct, base, hl->metric, &h0);
+	double v1 = p < 0 ? 0 : rt_mean(t, p, hl->read_pct, tg, hl->metric, &h1);
+
+	if (!h0 || !h1 || v0 <= 0)
+		sb_adds(sb, ": more connections lifted the slot limit");
+	else if (v1 / v0 >= 1.2)
+		sb_printf(sb, ": more connections lifted the slot limit (%.2fx)", v1 / v0);
+	else
+		sb_printf(
+			sb,
+			": more connections lifted the slot limit, and the next limit, beyond the "
+			"client, held the gain to %.2fx",
+			v1 / v0);
+}
+
+/*
+ * What limited each headline point, one sentence per headline: the base target's limit and each
+ * variant's (docs/limits.md), and whether more connections lifted the base's.
+ */
+static void nconnect_limits(struct rep *r, const struct headline *hls, size_t nhl, int base)
+{
+	const struct results_table *t = r->t;
+	struct page *pg = &r->pg;
+	int any = 0;
+
+	for (size_t h = 0; h < nhl; h++) {
+		const struct headline *hl = &hls[h];
+		int named, judged, lifted = 0;
+		const char *b = point_limit(&r->res, hl->profile, hl->read_pct, t->targets[base],
+					    &named, &judged);
+		struct strbuf sb = { 0 };
+
+		if (!b)
+			continue;
+		limit_words(&sb, t->targets[base], b, named, judged);
+		for (int tg = 0; tg < t->ntargets; tg++) {
+			const char *v;
+
+			if (!compare_nconnect_variant(t, tg) ||
+			    !(v = point_limit(&r->res, hl->profile, hl->read_pct, t->targets[tg],
+					      &named, &judged)))
+				continue;
+			sb_adds(&sb, "; ");
+			limit_words(&sb, t->targets[tg], v, named, judged);
+			if (strcmp(v, b) && !strcmp(b, limit_name(LIMIT_rpc_slots)))
+				lifted = tg;
+		}
+		if (lifted)
+			lifted_words(&sb, t, hl, base, lifted);
+		if (!any)
+			pg_raw(pg,
+			       "<p>What limited each point (nfsweep limits; docs/limits.md):</p>\n"
+			       "<ul id=\"nconnect-limits\">\n");
+		any = 1;
+		pg_raw(pg, "<li>");
+		pg_textf(pg, "%s: %s.", hl->name, sb_str(&sb));
+		pg_raw(pg, "</li>\n");
+		sb_free(&sb);
+	}
+	if (any)
+		pg_raw(pg, "</ul>\n");
+}
+
 static void nconnect(struct rep *r)
 {
 	const struct results_table *t = r->t;
@@ -128,6 +248,7 @@ static void nconnect(struct rep *r)
 		sb_free(&diff);
 	}
 	pg_raw(pg, "</tbody></table>\n");
+	nconnect_limits(r, hls, nhl, base);
 	compare_figs_free(&fs);
 	if (r->t->note[0] && strstr(r->t->note, "lab"))
 		pg_raw(pg, "<p class=\"muted\">The lab's figures are its own (a model of the "

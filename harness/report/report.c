@@ -250,6 +250,22 @@ static void json_cell(struct rep *r, const struct rows *t, size_t i)
 	pg_raw(&r->pg, "</td>");
 }
 
+/* What limited the point (docs/limits.md), its evidence shown on pointing at it; "-" if not judged. */
+static void limit_cell(struct page *pg, const struct rows *t, size_t i)
+{
+	const char *limit = res_at(t, i, COL_limit);
+
+	if (!*limit) {
+		pg_raw(pg, "<td>-</td>");
+		return;
+	}
+	pg_raw(pg, "<td title=\"");
+	pg_text(pg, res_at(t, i, COL_limit_evidence));
+	pg_raw(pg, "\">");
+	pg_text(pg, limit);
+	pg_raw(pg, "</td>");
+}
+
 /* Section 4, the points of one profile and target. */
 static void points_table(struct rep *r, const char *profile, const char *target)
 {
@@ -272,9 +288,10 @@ static void points_table(struct rep *r, const char *profile, const char *target)
 		pg_raw(pg, "<th>load point</th><th>offered IOPS</th>");
 	pg_raw(pg, "<th>status</th>");
 	pg_rawf(pg, "<th>%s</th>", thr ? "MiB/s" : ops ? "ops/s" : "IOPS");
-	pg_raw(pg, "<th>read p50 ms</th><th>read p99 ms</th><th>write p50 ms</th><th>write p99 "
-		   "ms</th><th>READ RPC rtt ms</th><th>READ queue ms</th><th>WRITE RPC rtt "
-		   "ms</th><th>WRITE queue ms</th><th>fio</th></tr></thead><tbody>\n");
+	pg_raw(pg,
+	       "<th>read p50 ms</th><th>read p99 ms</th><th>write p50 ms</th><th>write p99 "
+	       "ms</th><th>READ RPC rtt ms</th><th>READ queue ms</th><th>WRITE RPC rtt "
+	       "ms</th><th>WRITE queue ms</th><th>limit</th><th>fio</th></tr></thead><tbody>\n");
 	for (size_t i = 0; i < r->res.n; i++) {
 		const char *st = res_at(&r->res, i, COL_status);
 
@@ -301,6 +318,7 @@ static void points_table(struct rep *r, const char *profile, const char *target)
 		report_num(pg, res_at(&r->res, i, COL_rpc_read_avg_queue_ms), "%.3f", 1);
 		report_num(pg, res_at(&r->res, i, COL_rpc_write_avg_rtt_ms), "%.3f", 1);
 		report_num(pg, res_at(&r->res, i, COL_rpc_write_avg_queue_ms), "%.3f", 1);
+		limit_cell(pg, &r->res, i);
 		json_cell(r, &r->res, i);
 		pg_raw(pg, "</tr>\n");
 	}

@@ -1,0 +1,73 @@
+#!/bin/bash
+# What limited each point (docs/limits.md), read back: nfsweep limits and summary on real lab
+# rows of the cloud model (tests/data/results/cloud-limits.csv: seq64k and rand4k, pure read and
+# write, nconnect=1 and 8, 2 jobs x iodepth 16 of 5 RPC slots per connection, recorded in a
+# qemu/TCG guest), rows from before schema 1.7 and a local run (not judged, said so), a damaged
+# line named; the page's limit column and its sentence per headline ratio.
+. "$(dirname "$0")/lib.sh"
+N=$NFSWEEP
+fx=$T_TOP/tests/data/results/cloud-limits.csv
+cp "$fx" "$T_DISK/sweep.csv"
+
+out=$("$N" limits "$T_DISK/sweep.csv") || fail "nfsweep limits exited $?: $out"
+n=$(grep -c '^[a-z0-9]* nc1 read=[0-9]*% repeat 1: rpc-slots (' <<<"$out")
+[ "$n" = 4 ] || fail "not every nconnect=1 point (64 asked of 5 slots) named rpc-slots: $out"
+n=$(grep -c '^[a-z0-9]* nc8 read=[0-9]*% repeat 1: unknown (' <<<"$out")
+[ "$n" = 4 ] || fail "an nconnect=8 point named a limit the rules cannot decide: $out"
+grep -q '^  5.0 RPCs in flight per connection of the 5 slots' <<<"$out" ||
+	fail "no slot figures in the evidence: $out"
+grep -q "what would lift it: more connections (nconnect" <<<"$out" || fail "no lift: $out"
+grep -q '^8 of 8 ok rows judged' <<<"$out" || fail "the count of judged rows: $out"
+
+# summary: the table of limits per profile, read % x target
+out=$("$N" summary "$T_DISK/sweep.csv") || fail "summary exited $?"
+grep -A3 '^rand4k: what limited each point' <<<"$out" | grep -Eq '^100 +rpc-slots +unknown$' ||
+	fail "summary's limits table: $out"
+
+# rows from before schema 1.7 (no transport figures): said not judged, no table in summary
+out=$("$N" limits "$T_TOP/tests/data/results/nconnect-fixture.csv") || fail "limits on 1.x exited $?"
+grep -q '^0 of [0-9]* ok rows judged' <<<"$out" && grep -q 'not judged: no transport figures' <<<"$out" ||
+	fail "rows without transport figures: $out"
+"$N" summary "$T_TOP/tests/data/results/nconnect-fixture.csv" | grep -q 'what limited' &&
+	fail "summary printed limits for rows it cannot judge"
+
+# a damaged line: named, the rest still judged, exit 1
+printf '1.7,cut short\n' >> "$T_DISK/sweep.csv"
+out=$("$N" limits "$T_DISK/sweep.csv" 2>&1)
+rc=$?
+[ $rc = 1 ] && grep -q "sweep.csv:10: not a row of the header's columns" <<<"$out" &&
+	grep -q '^8 of 8 ok rows judged' <<<"$out" || fail "a damaged line: exit $rc: $out"
+"$N" limits "$T_DISK/nothing.csv" 2>&1 | grep -q "nfsweep limits: $T_DISK/nothing.csv: No such file" ||
+	fail "a missing file is not named"
+
+# a local run: no kernel NFS mount, nothing to judge by
+mkdir -p "$T_DISK/tgt"
+"$N" run --profile rand4k --mix 100 --target "t=$T_DISK/tgt" --runtime 1 --ramp 0 --size 4m \
+	--numjobs 1 --iodepth 4 --engine nfsweep-aio --no-report --out "$T_DISK/l/s.csv" >/dev/null 2>&1 ||
+	fail "a local run failed"
+python3 "$T_HERE/results_check.py" "$T_DISK/l/s.csv" --rows 1 --status ok || fail "the local row"
+python3 - "$T_DISK/l/s.csv" <<'PY' || fail "a local row has a limit"
+import csv, sys
+r = next(csv.DictReader(open(sys.argv[1])))
+assert r["limit"] == r["limit_margin"] == r["limit_evidence"] == r["xprt_in_flight"] == "", r
+PY
+"$N" limits "$T_DISK/l/s.csv" | grep -q 'repeat 1: not judged' || fail "the local row is not said not judged"
+
+# the page: a limit per point, its evidence on pointing at it; a sentence per headline ratio
+cp "$fx" "$T_DISK/p.csv"
+"$N" report "$T_DISK/p.csv" >/dev/null 2>&1 || fail "report exited $?"
+python3 - "$T_DISK/p.html" <<'PY' || fail "the page's limits"
+import html, re, sys
+s = open(sys.argv[1]).read()
+assert "<th>limit</th>" in s, "no limit column"
+cells = re.findall(r'<td title="([^"]*)">(rpc-slots|unknown)</td>', s)
+assert len(cells) == 8 and sum(c[1] == "rpc-slots" for c in cells) == 4, cells
+assert all("RPCs" in html.unescape(c[0]) for c in cells), cells
+items = re.findall(r"<li>([^<]*)</li>", s[s.index('id="nconnect-limits"'):])[:4]
+assert len(items) == 4, items
+w = [html.unescape(i) for i in items if i.startswith("64 KiB sequential write")]
+assert w and "held the gain to 1.0" in w[0], w
+r = [html.unescape(i) for i in items if i.startswith("4 KiB random read")]
+assert r and "lifted the slot limit (4." in r[0], r
+PY
+echo ok
