@@ -13,22 +13,9 @@
 #include "limits/limit.h"
 #include "results/rows.h"
 
-struct row_at {
-	const struct rows *t;
-	size_t i;
-};
-
-static const char *cell_at(const void *row, enum column c)
-{
-	const struct row_at *a = row;
-
-	return res_at(a->t, a->i, c);
-}
-
 /* One row's lines; 1 when judged, 0 when not (said). */
 static int print_row(const struct rows *t, size_t i)
 {
-	struct row_at a = { t, i };
 	struct limit_verdict v;
 	const char *stored = res_at(t, i, COL_limit);
 	const char *load = res_at(t, i, COL_load_point);
@@ -36,7 +23,7 @@ static int print_row(const struct rows *t, size_t i)
 	printf("%s %s read=%s%% %s %s: ", res_at(t, i, COL_profile), res_at(t, i, COL_target),
 	       res_at(t, i, COL_read_pct), *load ? "load point" : "repeat",
 	       *load ? load : res_at(t, i, COL_repeat));
-	if (limit_judge(cell_at, &a, &v)) {
+	if (limit_judge_rows(t, i, &v)) {
 		printf("not judged: no transport figures (not a kernel NFS mount, --hosts, or a "
 		       "file older than schema 1.7)\n");
 		return 0;
@@ -96,10 +83,11 @@ const struct command command_limits = {
 	.args = "FILE.csv",
 	.min_args = 1,
 	.max_args = 1,
-	.about = "Each ok row of FILE.csv judged by today's rules (docs/limits.md): the limit it "
-		 "ran into\n(rpc-slots, client-cpu) or unknown, the figures that decided, and what "
-		 "would lift it.\nRows without the transports' figures (not a kernel NFS mount, "
-		 "--hosts, files older\nthan schema 1.7) are said not judged.",
+	.about =
+		"Each ok row of FILE.csv judged by today's rules (docs/limits.md): the limit it "
+		"ran into\n(rpc-slots, client-cpu, shared-path) or unknown, the figures that decided, and what "
+		"would lift it.\nRows without the transports' figures (not a kernel NFS mount, "
+		"--hosts, files older\nthan schema 1.7) are said not judged.",
 	.exits = (const struct exit_use[]){ { EXIT_OK, NULL },
 					    { EXIT_FAILED,
 					      "some lines could not be used (each named)" },

@@ -114,18 +114,6 @@ static void print_profile(const struct results_table *t, int p)
 	}
 }
 
-struct row_at {
-	const struct rows *t;
-	size_t i;
-};
-
-static const char *cell_at(const void *row, enum column c)
-{
-	const struct row_at *a = row;
-
-	return res_at(a->t, a->i, c);
-}
-
 /*
  * The limit of one point (profile @p, @pct, target @tg), judged again from its ok sweep rows
  * (nfsweep limits' way): the one named, or the most named and "k/n" when its repeats differ;
@@ -137,13 +125,12 @@ static const char *limit_cell(const struct results_table *t, const struct rows *
 	int count[NLIMITS] = { 0 }, n = 0, best = 0;
 
 	for (size_t i = 0; i < rw->n; i++) {
-		struct row_at a = { rw, i };
 		struct limit_verdict v;
 
 		if (strcmp(res_at(rw, i, COL_profile), t->profiles[p]) ||
 		    strcmp(res_at(rw, i, COL_target), t->targets[tg]) ||
 		    atoi(res_at(rw, i, COL_read_pct)) != pct || *res_at(rw, i, COL_load_point) ||
-		    limit_judge(cell_at, &a, &v))
+		    limit_judge_rows(rw, i, &v))
 			continue;
 		count[v.id]++;
 		n++;

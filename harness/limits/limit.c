@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "limits/limit.h"
+#include "results/rows.h"
 #include "results/schema.h"
 
 static const struct {
@@ -213,4 +214,109 @@ void limit_set_row(struct row *r)
 	row_set(r, COL_limit, "%s", limit_name(v.id));
 	row_set_num(r, COL_limit_margin, v.margin);
 	row_set(r, COL_limit_evidence, "%s", v.evidence);
+}
+
+struct row_at {
+	const struct rows *t;
+	size_t i;
+};
+
+static const char *rows_cell(const void *row, enum column c)
+{
+	const struct row_at *a = row;
+
+	return res_at(a->t, a->i, c);
+}
+
+/* A point's means over its ok sweep rows: total IOPS, and the READ and WRITE round trip. */
+struct point_means {
+	double iops, rtt_ms;
+	int n;
+};
+
+static void point_means(const struct rows *t, const char *profile, const char *pct,
+			const char *target, struct point_means *m)
+{
+	memset(m, 0, sizeof(*m));
+	for (size_t j = 0; j < t->n; j++) {
+		struct row_at a = { t, j };
+		struct figs f;
+		double iops;
+
+		if (strcmp(res_at(t, j, COL_profile), profile) ||
+		    strcmp(res_at(t, j, COL_read_pct), pct) ||
+		    strcmp(res_at(t, j, COL_target), target) || *res_at(t, j, COL_load_point) ||
+		    read_figs(rows_cell, &a, &f) || f.rtt_ms <= 0 ||
+		    !num(rows_cell, &a, COL_total_iops, &iops))
+			continue;
+		m->iops += iops;
+		m->rtt_ms += f.rtt_ms;
+		m->n++;
+	}
+	if (m->n) {
+		m->iops /= m->n;
+		m->rtt_ms /= m->n;
+	}
+}
+
+/* The first target of @t with the point (@profile, @pct) on one transport, other than @other. */
+static const char *one_connection(const struct rows *t, const char *profile, const char *pct,
+				  const char *other)
+{
+	for (size_t j = 0; j < t->n; j++)
+		if (!strcmp(res_at(t, j, COL_status), "ok") &&
+		    !strcmp(res_at(t, j, COL_transports), "1") &&
+		    !strcmp(res_at(t, j, COL_profile), profile) &&
+		    !strcmp(res_at(t, j, COL_read_pct), pct) &&
+		    strcmp(res_at(t, j, COL_target), other) && !*res_at(t, j, COL_load_point))
+			return res_at(t, j, COL_target);
+	return NULL;
+}
+
+/*
+ * A shared path: the point on N connections moved at most 1.2x what it did on one, while its
+ * round trips grew to twice theirs or more (its requests waited beyond the client, and more
+ * connections only lengthened the wait). The round trip tells it from a point that more depth
+ * would lift, whose round trip stays as it was.
+ */
+static double rule_shared(const struct rows *t, size_t i, char *ev, size_t len)
+{
+	const char *profile = res_at(t, i, COL_profile), *pct = res_at(t, i, COL_read_pct);
+	const char *target = res_at(t, i, COL_target), *base;
+	struct point_means b, v;
+	double ratio, grew, m;
+
+	if (atoi(res_at(t, i, COL_transports)) < 2 || *res_at(t, i, COL_load_point) ||
+	    !(base = one_connection(t, profile, pct, target)))
+		return 0;
+	point_means(t, profile, pct, base, &b);
+	point_means(t, profile, pct, target, &v);
+	if (!b.n || !v.n || b.iops <= 0 || v.iops <= 0)
+		return 0;
+	ratio = v.iops / b.iops;
+	grew = v.rtt_ms / b.rtt_ms;
+	m = 1.2 / ratio < grew / 2 ? 1.2 / ratio : grew / 2;
+	snprintf(ev, len,
+		 "%s connections moved %.2fx what one did (%s), their round trips %.1fx as long "
+		 "(%.3g ms against %.3g)",
+		 res_at(t, i, COL_transports), ratio, base, grew, v.rtt_ms, b.rtt_ms);
+	return m;
+}
+
+int limit_judge_rows(const struct rows *t, size_t i, struct limit_verdict *v)
+{
+	struct row_at a = { t, i };
+	char ev[sizeof(v->evidence)];
+	double m;
+	int ret = limit_judge(rows_cell, &a, v);
+
+	if (ret || v->id != LIMIT_unknown)
+		return ret;
+	m = rule_shared(t, i, ev, sizeof(ev));
+	if (m >= 1) {
+		v->id = LIMIT_shared_path;
+		v->margin = m;
+		snprintf(v->evidence, sizeof(v->evidence), "%s", ev);
+	}
+	return 0;
 }

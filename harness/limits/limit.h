@@ -35,6 +35,15 @@ typedef const char *(*limit_cell_fn)(const void *row, enum column c);
  */
 int limit_judge(limit_cell_fn cell, const void *row, struct limit_verdict *v);
 
+/*
+ * Judge row @i of a results file @t: limit_judge's rules, then those that compare it with
+ * another point of the file (shared-path: the same point on one connection). What nfsweep
+ * limits, summary and the page show; a row's own limit column has the point's rules only (the
+ * other point may come later). 0, or -ENODATA as limit_judge.
+ */
+struct rows;
+int limit_judge_rows(const struct rows *t, size_t i, struct limit_verdict *v);
+
 /* Judge @r, a point's row before it is written, and set its limit columns (none on -ENODATA). */
 void limit_set_row(struct row *r);
 

@@ -67,48 +67,37 @@ static void nconnect_cell(struct page *pg, const struct results_table *t, int tg
  * figures, intervals and verdicts (compare_targets_figs, the base its default, the first target).
  */
 /*
- * The limit most of the ok rows of (@profile, @pct, @target) name (their limit column), and how
- * many named it of how many judged; NULL when none was judged.
+ * The limit most of the ok rows of (@profile, @pct, @target) have, as nfsweep limits judges them,
+ * and how many had it of how many were judged; -1 when none was judged.
  */
-static const char *point_limit(const struct rows *t, const char *profile, int pct,
-			       const char *target, int *named, int *judged)
+static int point_limit(const struct rows *t, const char *profile, int pct, const char *target,
+		       int *named, int *judged)
 {
-	const char *best = NULL;
+	int count[NLIMITS] = { 0 }, best = -1;
 
 	*named = *judged = 0;
 	for (size_t i = 0; i < t->n; i++) {
-		const char *l = res_at(t, i, COL_limit);
-		int k = 0;
+		struct limit_verdict v;
 
-		if (!*l || strcmp(res_at(t, i, COL_profile), profile) ||
+		if (strcmp(res_at(t, i, COL_profile), profile) ||
 		    strcmp(res_at(t, i, COL_target), target) ||
-		    atoi(res_at(t, i, COL_read_pct)) != pct || *res_at(t, i, COL_load_point))
+		    atoi(res_at(t, i, COL_read_pct)) != pct || *res_at(t, i, COL_load_point) ||
+		    limit_judge_rows(t, i, &v))
 			continue;
 		(*judged)++;
-		for (size_t j = 0; j < t->n; j++)
-			k += !strcmp(res_at(t, j, COL_limit), l) &&
-			     !strcmp(res_at(t, j, COL_profile), profile) &&
-			     !strcmp(res_at(t, j, COL_target), target) &&
-			     atoi(res_at(t, j, COL_read_pct)) == pct &&
-			     !*res_at(t, j, COL_load_point);
-		if (k > *named) {
-			*named = k;
-			best = l;
+		if (++count[v.id] > *named) {
+			*named = count[v.id];
+			best = (int)v.id;
 		}
 	}
 	return best;
 }
 
 /* "rpc-slots (requests waited ..)" or "rpc-slots in 2 of 3 repeats (..)" of one target. */
-static void limit_words(struct strbuf *sb, const char *target, const char *limit, int named,
+static void limit_words(struct strbuf *sb, const char *target, enum limit_id id, int named,
 			int judged)
 {
-	enum limit_id id = LIMIT_unknown;
-
-	for (int k = 0; k < NLIMITS; k++)
-		if (!strcmp(limit, limit_name((enum limit_id)k)))
-			id = (enum limit_id)k;
-	sb_printf(sb, "on %s, %s", target, limit);
+	sb_printf(sb, "on %s, %s", target, limit_name(id));
 	if (named < judged)
 		sb_printf(sb, " in %d of %d repeats", named, judged);
 	sb_printf(sb, " (%s)",
@@ -119,7 +108,7 @@ static void limit_words(struct strbuf *sb, const char *target, const char *limit
 
 /* The end of a sentence whose base was slot-bound and variant @tg was not: what the gain was. */
 static void lifted_words(struct strbuf *sb, const struct results_table *t,
-			 const struct headline *hl, int base, int tg)
+			 const struct headline *hl, int base, int tg, int shared)
 {
 	int p = rt_profile(t, hl->profile), h0 = 0, h1 = 0;
 	double v0 = p < 0 ? 0 : rt_mean(t, p, hl->read_pct, base, hl->metric, &h0);
@@ -130,11 +119,10 @@ static void lifted_words(struct strbuf *sb, const struct results_table *t,
 	else if (v1 / v0 >= 1.2)
 		sb_printf(sb, ": more connections lifted the slot limit (%.2fx)", v1 / v0);
 	else
-		sb_printf(
-			sb,
-			": more connections lifted the slot limit, and the next limit, beyond the "
-			"client, held the gain to %.2fx",
-			v1 / v0);
+		sb_printf(sb,
+			  ": more connections lifted the slot limit, and %s held the gain to %.2fx",
+			  shared ? "a limit they all share" : "the next limit, beyond the client",
+			  v1 / v0);
 }
 
 /*
@@ -149,28 +137,30 @@ static void nconnect_limits(struct rep *r, const struct headline *hls, size_t nh
 
 	for (size_t h = 0; h < nhl; h++) {
 		const struct headline *hl = &hls[h];
-		int named, judged, lifted = 0;
-		const char *b = point_limit(&r->res, hl->profile, hl->read_pct, t->targets[base],
-					    &named, &judged);
+		int named, judged, lifted = 0, shared = 0;
+		int b = point_limit(&r->res, hl->profile, hl->read_pct, t->targets[base], &named,
+				    &judged);
 		struct strbuf sb = { 0 };
 
-		if (!b)
+		if (b < 0)
 			continue;
-		limit_words(&sb, t->targets[base], b, named, judged);
+		limit_words(&sb, t->targets[base], (enum limit_id)b, named, judged);
 		for (int tg = 0; tg < t->ntargets; tg++) {
-			const char *v;
+			int v;
 
 			if (!compare_nconnect_variant(t, tg) ||
-			    !(v = point_limit(&r->res, hl->profile, hl->read_pct, t->targets[tg],
-					      &named, &judged)))
+			    (v = point_limit(&r->res, hl->profile, hl->read_pct, t->targets[tg],
+					     &named, &judged)) < 0)
 				continue;
 			sb_adds(&sb, "; ");
-			limit_words(&sb, t->targets[tg], v, named, judged);
-			if (strcmp(v, b) && !strcmp(b, limit_name(LIMIT_rpc_slots)))
+			limit_words(&sb, t->targets[tg], (enum limit_id)v, named, judged);
+			if (v != b && b == LIMIT_rpc_slots) {
 				lifted = tg;
+				shared = v == LIMIT_shared_path;
+			}
 		}
 		if (lifted)
-			lifted_words(&sb, t, hl, base, lifted);
+			lifted_words(&sb, t, hl, base, lifted, shared);
 		if (!any)
 			pg_raw(pg,
 			       "<p>What limited each point (nfsweep limits; docs/limits.md):</p>\n"

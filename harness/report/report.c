@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli/version.h"
+#include "limits/limit.h"
 #include "report/facts.h"
 #include "report/report_int.h"
 #include "results/detail_file.h"
@@ -250,19 +251,22 @@ static void json_cell(struct rep *r, const struct rows *t, size_t i)
 	pg_raw(&r->pg, "</td>");
 }
 
-/* What limited the point (docs/limits.md), its evidence shown on pointing at it; "-" if not judged. */
+/*
+ * What limited the point (docs/limits.md: nfsweep limits' judgement, the rules that compare
+ * points too), its evidence shown on pointing at it; "-" if not judged.
+ */
 static void limit_cell(struct page *pg, const struct rows *t, size_t i)
 {
-	const char *limit = res_at(t, i, COL_limit);
+	struct limit_verdict v;
 
-	if (!*limit) {
+	if (limit_judge_rows(t, i, &v)) {
 		pg_raw(pg, "<td>-</td>");
 		return;
 	}
 	pg_raw(pg, "<td title=\"");
-	pg_text(pg, res_at(t, i, COL_limit_evidence));
+	pg_text(pg, v.evidence);
 	pg_raw(pg, "\">");
-	pg_text(pg, limit);
+	pg_text(pg, limit_name(v.id));
 	pg_raw(pg, "</td>");
 }
 

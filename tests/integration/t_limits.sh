@@ -1,9 +1,11 @@
 #!/bin/bash
 # What limited each point (docs/limits.md), read back: nfsweep limits and summary on real lab
 # rows of the cloud model (tests/data/results/cloud-limits.csv: seq64k and rand4k, pure read and
-# write, nconnect=1 and 8, 2 jobs x iodepth 16 of 5 RPC slots per connection, recorded in a
-# qemu/TCG guest), rows from before schema 1.7 and a local run (not judged, said so), a damaged
-# line named; the page's limit column and its sentence per headline ratio.
+# write, nconnect=1 and 8, 4 jobs x iodepth 16 of 5 RPC slots per connection, recorded in a
+# qemu/TCG guest): the slot-bound points, the egress every connection shares (read back: the
+# point on nconnect=8 against nconnect=1's), the rest unknown; not the shared path when the
+# round trips did not grow; rows from before schema 1.7 and a local run (not judged, said so), a
+# damaged line named; the page's limit column and its sentence per headline ratio.
 . "$(dirname "$0")/lib.sh"
 N=$NFSWEEP
 fx=$T_TOP/tests/data/results/cloud-limits.csv
@@ -12,8 +14,13 @@ cp "$fx" "$T_DISK/sweep.csv"
 out=$("$N" limits "$T_DISK/sweep.csv") || fail "nfsweep limits exited $?: $out"
 n=$(grep -c '^[a-z0-9]* nc1 read=[0-9]*% repeat 1: rpc-slots (' <<<"$out")
 [ "$n" = 4 ] || fail "not every nconnect=1 point (64 asked of 5 slots) named rpc-slots: $out"
+# the sequential writes on nconnect=8: 1.04x one connection's, round trips 167 ms against 21
+grep -q '^seq64k nc8 read=0% repeat 1: shared-path (' <<<"$out" ||
+	fail "the egress every connection shares is not named: $out"
+grep -q '^  8 connections moved 1.04x what one did (nc1), their round trips 7.8x as long' <<<"$out" ||
+	fail "the shared path's evidence: $out"
 n=$(grep -c '^[a-z0-9]* nc8 read=[0-9]*% repeat 1: unknown (' <<<"$out")
-[ "$n" = 4 ] || fail "an nconnect=8 point named a limit the rules cannot decide: $out"
+[ "$n" = 3 ] || fail "an nconnect=8 point named a limit the rules cannot decide: $out"
 grep -q '^  5.0 RPCs in flight per connection of the 5 slots' <<<"$out" ||
 	fail "no slot figures in the evidence: $out"
 grep -q "what would lift it: more connections (nconnect" <<<"$out" || fail "no lift: $out"
@@ -21,8 +28,27 @@ grep -q '^8 of 8 ok rows judged' <<<"$out" || fail "the count of judged rows: $o
 
 # summary: the table of limits per profile, read % x target
 out=$("$N" summary "$T_DISK/sweep.csv") || fail "summary exited $?"
-grep -A3 '^rand4k: what limited each point' <<<"$out" | grep -Eq '^100 +rpc-slots +unknown$' ||
+grep -A3 '^rand4k: what limited each point' <<<"$out" | grep -Eq '^100 +rpc-slots +unknown$' &&
+	grep -A4 '^seq64k: what limited each point' <<<"$out" | grep -Eq '^0 +rpc-slots +shared-path$' ||
 	fail "summary's limits table: $out"
+
+# equal throughput but round trips as they were, nothing waiting at the client (a point more
+# depth would lift): not a shared path (the nconnect=8 writes given nconnect=1's round trip, no
+# queue, no backlog)
+python3 - "$fx" "$T_DISK/same-rtt.csv" <<'PY' || fail "the same-round-trip copy"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+one = next(r for r in rows if r["target"] == "nc1" and r["profile"] == "seq64k" and r["read_pct"] == "0")
+for r in rows:
+    if r["target"] == "nc8" and r["profile"] == "seq64k" and r["read_pct"] == "0":
+        r["rpc_write_avg_rtt_ms"] = one["rpc_write_avg_rtt_ms"]
+        r["rpc_write_avg_queue_ms"], r["xprt_backlog"] = "0.2", "0"
+w = csv.DictWriter(open(sys.argv[2], "w", newline=""), fieldnames=list(rows[0]), lineterminator="\n")
+w.writeheader()
+w.writerows(rows)
+PY
+"$N" limits "$T_DISK/same-rtt.csv" | grep -q '^seq64k nc8 read=0% repeat 1: unknown (' ||
+	fail "a flat gain whose round trips did not grow named: $("$N" limits "$T_DISK/same-rtt.csv")"
 
 # rows from before schema 1.7 (no transport figures): said not judged, no table in summary
 out=$("$N" limits "$T_TOP/tests/data/results/nconnect-fixture.csv") || fail "limits on 1.x exited $?"
@@ -60,13 +86,14 @@ python3 - "$T_DISK/p.html" <<'PY' || fail "the page's limits"
 import html, re, sys
 s = open(sys.argv[1]).read()
 assert "<th>limit</th>" in s, "no limit column"
-cells = re.findall(r'<td title="([^"]*)">(rpc-slots|unknown)</td>', s)
+cells = re.findall(r'<td title="([^"]*)">(rpc-slots|unknown|shared-path)</td>', s)
 assert len(cells) == 8 and sum(c[1] == "rpc-slots" for c in cells) == 4, cells
-assert all("RPCs" in html.unescape(c[0]) for c in cells), cells
+assert sum(c[1] == "shared-path" for c in cells) == 1, cells
+assert all(" ms" in html.unescape(c[0]) for c in cells), cells
 items = re.findall(r"<li>([^<]*)</li>", s[s.index('id="nconnect-limits"'):])[:4]
 assert len(items) == 4, items
 w = [html.unescape(i) for i in items if i.startswith("64 KiB sequential write")]
-assert w and "held the gain to 1.0" in w[0], w
+assert w and "on nc8, shared-path" in w[0] and "a limit they all share held the gain to 1.0" in w[0], w
 r = [html.unescape(i) for i in items if i.startswith("4 KiB random read")]
 assert r and "lifted the slot limit (4." in r[0], r
 PY

@@ -13,6 +13,7 @@
 #include "helpers.h"
 #include "limits/limit.h"
 #include "nfs/mountstats.h"
+#include "results/rows.h"
 #include "sweep/point_mountstats.h"
 
 /* A capture pair's row: @mnt's counters, fio's jobs, depth and CPU as that run reported them. */
@@ -134,6 +135,44 @@ START_TEST(test_not_judged)
 }
 END_TEST
 
+/* Row @i of @t for (@profile, @target, @pct); fails the test when there is none. */
+static size_t find_row(const struct rows *t, const char *profile, const char *target,
+		       const char *pct)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (!strcmp(res_at(t, i, COL_profile), profile) &&
+		    !strcmp(res_at(t, i, COL_target), target) &&
+		    !strcmp(res_at(t, i, COL_read_pct), pct))
+			return i;
+	ck_abort_msg("no row %s %s %s", profile, target, pct);
+	return 0;
+}
+
+/*
+ * Read back, the sweep's other points too (tests/data/results/cloud-limits.csv): eight
+ * connections' sequential writes at 1.04x one's, their round trips 7.8x as long, share the
+ * egress; their reads (2.44x) are not called so.
+ */
+START_TEST(test_shared_path)
+{
+	struct rows t;
+	struct limit_verdict v;
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s/results/cloud-limits.csv", T_DATA);
+	ck_assert_int_eq(rows_load(path, &table_results, &t), 0);
+	ck_assert_int_eq(limit_judge_rows(&t, find_row(&t, "seq64k", "nc8", "0"), &v), 0);
+	ck_assert_msg(v.id == LIMIT_shared_path, "%s: %s", limit_name(v.id), v.evidence);
+	ck_assert(v.margin >= 1);
+	ck_assert_int_eq(limit_judge_rows(&t, find_row(&t, "seq64k", "nc8", "100"), &v), 0);
+	ck_assert_msg(v.id == LIMIT_unknown, "%s: %s", limit_name(v.id), v.evidence);
+	/* the one-connection side keeps its own limit */
+	ck_assert_int_eq(limit_judge_rows(&t, find_row(&t, "seq64k", "nc1", "0"), &v), 0);
+	ck_assert_int_eq(v.id, LIMIT_rpc_slots);
+	rows_free(&t);
+}
+END_TEST
+
 Suite *make_limits_suite(void)
 {
 	Suite *s = suite_create("limits");
@@ -143,6 +182,7 @@ Suite *make_limits_suite(void)
 	tcase_add_test(tc, test_beyond_the_client_unknown);
 	tcase_add_test(tc, test_client_cpu);
 	tcase_add_test(tc, test_not_judged);
+	tcase_add_test(tc, test_shared_path);
 	suite_add_tcase(s, tc);
 	return s;
 }
