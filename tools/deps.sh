@@ -5,7 +5,7 @@
 # runs apt-get; otherwise it prints the exact command and exits 1, so a
 # user is never surprised by a sudo prompt from a Makefile.
 #
-# Usage: tools/deps.sh [GROUP...]   groups: build test fuzz lab qemu fiosuite bench plot office browser gates ci deb
+# Usage: tools/deps.sh [GROUP...]   groups: build test fuzz lab qemu ganesha fiosuite bench plot office browser gates ci deb
 # Env:   DEPS_INSTALL=no  never install, even as root: name what is missing and exit 1 (the
 #                         package's lab/run: a packaged script installs no packages itself)
 # Exit:  0 all present, 1 missing and not root (or DEPS_INSTALL=no), 2 apt-get failed.
@@ -28,6 +28,9 @@ pkgs_test="check python3 python3-seccomp man-db procps"
 pkgs_fuzz="clang libclang-rt-dev"
 pkgs_lab="user-mode-linux busybox-static nfs-kernel-server nfs-common rpcbind
 	kmod cpio iproute2 e2fsprogs util-linux procps"
+# NFS-Ganesha, a user-space NFS server run on the host in namespaces of its own (lab/ganesha):
+# a second server for nfsweep-rpc, no guest needed; its own rpcbind there (rpcinfo: its wait)
+pkgs_ganesha="nfs-ganesha nfs-ganesha-vfs rpcbind util-linux iproute2"
 # xz-utils, zstd: a kernel package's compressed modules, unpacked for the initramfs
 pkgs_qemu="qemu-system-x86 xz-utils zstd"
 # fio's own t/run-fio-tests.py imports statsmodels from 3.36 on (t_fio_suite).
@@ -56,6 +59,7 @@ for g in $groups; do
 	fuzz)  want="$want $pkgs_fuzz" ;;
 	lab)   want="$want $pkgs_lab" ;;
 	qemu)  want="$want $pkgs_qemu" ;;
+	ganesha) want="$want $pkgs_ganesha" ;;
 	fiosuite) want="$want $pkgs_fiosuite" ;;
 	bench) want="$want $pkgs_bench" ;;
 	plot)  want="$want $pkgs_plot" ;;
@@ -64,7 +68,7 @@ for g in $groups; do
 	gates) want="$want $pkgs_gates" ;;
 	ci)    want="$want $pkgs_ci" ;;
 	deb)   want="$want $pkgs_deb" ;;
-	*) echo "deps.sh: unknown group '$g' (build test fuzz lab qemu fiosuite bench plot office browser gates ci deb)" >&2
+	*) echo "deps.sh: unknown group '$g' (build test fuzz lab qemu ganesha fiosuite bench plot office browser gates ci deb)" >&2
 	   exit 2 ;;
 	esac
 done
