@@ -219,7 +219,8 @@ install: engines harness
 	# the lab, laid out as in the tree (lab/run finds ../tools/deps.sh, which installed only
 	# names the packages the lab lacks)
 	install -D -m 0755 lab/run $(DEST)/share/nfsweep/lab/run
-	install -m 0755 lab/guest-stage2.sh lab/initramfs-init lab/shape.sh $(DEST)/share/nfsweep/lab/
+	install -m 0755 lab/guest-stage2.sh lab/initramfs-init lab/shape.sh lab/ganesha \
+		$(DEST)/share/nfsweep/lab/
 	install -m 0644 lab/session.sh lab/guest-serve.sh $(DEST)/share/nfsweep/lab/
 	install -D -m 0755 tools/deps.sh $(DEST)/share/nfsweep/tools/deps.sh
 

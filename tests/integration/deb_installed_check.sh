@@ -106,6 +106,12 @@ rc=$?
 	fail "the installed lab/run without its packages exited $rc: $lab"
 dpkg-query -W -f '${db:Status-Status}' user-mode-linux 2>/dev/null | grep -q '^installed' &&
 	fail "the installed lab/run installed packages"
+# and the second server's runner the same
+g=$(/usr/share/nfsweep/lab/ganesha true 2>&1)
+rc=$?
+[ $rc = 77 ] && grep -q 'nfs-ganesha nfs-ganesha-vfs rpcbind' <<<"$g" &&
+	ok "the installed lab/ganesha names its missing packages (exit 77)" ||
+	fail "the installed lab/ganesha without its packages exited $rc: $g"
 cd /
 stray=$(find / -xdev \( -path /proc -o -path /sys -o -path /dev -o -path /run -o -path /tmp \
 	-o -path /root/try -o -path /root/with -o -path /var/cache \) -prune -o -newer /tmp/stamp -type f -print)
