@@ -24,11 +24,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "fio.h"
 #include "optgroup.h"
 
 #include "common/fio_glue.h"
+#include "common/job_barrier.h"
 #include "common/ops_stats.h"
 #include "rpc/rpc_load.h"
 #include "rpc/rpc_set.h"
@@ -56,6 +59,7 @@ struct nfsweep_rpc_data {
 	unsigned int read_pct;
 	struct io_u **events; /* the last getevents()'s */
 	bool logged[RPC_NOPS];
+	double start_s; /* CLOCK_REALTIME when init returned: the job's clock starts then */
 };
 
 static struct fio_option options[] = {
@@ -155,6 +159,41 @@ static void free_data(struct nfsweep_rpc_data *d)
 	free(d);
 }
 
+static double realtime_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/*
+ * Every job of this section ready (its set laid out, @ok), or failed, before any job's clock
+ * starts: fio starts it when init returns, and the jobs' layouts end at different times
+ * (common/job_barrier.h). The jobs are fio's children, or with thread=1 its threads.
+ */
+static void wait_for_jobs(struct thread_data *td, int ok)
+{
+	struct job_barrier b;
+	long owner = td->o.use_thread ? (long)getpid() : (long)getppid();
+	int arrived, ret;
+
+	unsigned int n = nfsweep_section_jobs(td);
+
+	ret = job_barrier_open(&b, owner, td->o.name ? td->o.name : "job", (int)n);
+	if (ret) {
+		log_info("%s: init(): the jobs' barrier: shm_open: %s: this job's window may begin "
+			 "before the others'\n",
+			 ENGINE, strerror(-ret));
+		return;
+	}
+	ret = job_barrier_arrive(&b, ok, 600, &arrived);
+	if (ret == -ETIMEDOUT)
+		log_info("%s: init(): %d of %u jobs ready after 600 s without another: going on\n",
+			 ENGINE, arrived, n);
+	job_barrier_close(&b);
+}
+
 static int fio_nfsweep_rpc_init(struct thread_data *td)
 {
 	struct nfsweep_rpc_options *o = td->eo;
@@ -214,8 +253,11 @@ static int fio_nfsweep_rpc_init(struct thread_data *td)
 	if (ret) {
 		log_err("%s: init(): %s (%s): %s\n", ENGINE, o->url, top, msg);
 		td_verror(td, -ret, "init");
+		wait_for_jobs(td, 0);
 		goto fail;
 	}
+	wait_for_jobs(td, 1);
+	d->start_s = realtime_s();
 	dprint(FD_IO, "%s: %s, set %s: %u x %u files (%llu bytes), rtmax %u, wtmax %u\n", ENGINE,
 	       o->url, top, shape.dirs, shape.files,
 	       (unsigned long long)rpc_set_bytes(shape.seed, shape.dirs, shape.files), d->c.rtmax,
@@ -354,6 +396,7 @@ static void write_stats(struct thread_data *td, struct nfsweep_rpc_data *d)
 			d->c.rtmax, d->c.wtmax, d->c.shape.dirs * d->c.shape.files,
 			(unsigned long long)rpc_set_bytes(d->c.shape.seed, d->c.shape.dirs,
 							  d->c.shape.files));
+		fprintf(x, ",\"start_s\":%.6f", d->start_s);
 		err = fclose(x) ? ENOMEM : 0;
 	} else
 		err = ENOMEM;

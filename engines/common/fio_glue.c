@@ -146,3 +146,16 @@ int nfsweep_no_file(struct thread_data *td, struct fio_file *f)
 	f->fd = -1;
 	return 0;
 }
+
+unsigned int nfsweep_section_jobs(struct thread_data *td)
+{
+	const char *name = td->o.name ? td->o.name : "";
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < thread_number; i++) {
+		struct thread_data *t = tnumber_to_td(i);
+
+		n += t->groupid == td->groupid && !strcmp(t->o.name ? t->o.name : "", name);
+	}
+	return n ? n : 1;
+}

@@ -111,4 +111,10 @@ unsigned int nfsweep_settle_read_pct(struct thread_data *td, unsigned int mix_pc
 /* open_file and close_file of an engine with no files of fio's (FIO_DISKLESSIO). */
 int nfsweep_no_file(struct thread_data *td, struct fio_file *f);
 
+/*
+ * How many jobs @td's section made (numjobs): fio gives its clones numjobs=1, so the jobs of the
+ * same group and name are counted in fio's table of jobs.
+ */
+unsigned int nfsweep_section_jobs(struct thread_data *td);
+
 #endif
