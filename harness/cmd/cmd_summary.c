@@ -28,29 +28,25 @@ static const char *lat_cell(const struct results_table *t, int p, int pct, int t
 	return buf;
 }
 
-/* Completion latency per read % and target: reads | writes, p50/p99 in ms, as every other output. */
-static void print_latency(const struct results_table *t, int p)
+/* A cell of a read % x target table: as wide as the widest a table of them has */
+typedef char grid_cell[80];
+
+/*
+ * Profile @p's read % x target table of @cells under "@profile: @what": each column as wide as
+ * its widest cell, two spaces between, so that none runs into the next.
+ */
+static void print_grid(const struct results_table *t, int p, const char *what,
+		       grid_cell (*cells)[RT_MAX])
 {
-	char cells[101][RT_MAX][80];
 	int width[RT_MAX];
 
-	/* each column as wide as its widest cell, two spaces between: none runs into the next */
-	for (int tg = 0; tg < t->ntargets; tg++)
+	for (int tg = 0; tg < t->ntargets; tg++) {
 		width[tg] = (int)strlen(t->targets[tg]);
-	for (int pct = 100; pct >= 0; pct--)
-		for (int tg = 0; rt_has_pct(t, p, pct) && tg < t->ntargets; tg++) {
-			char r[32], w[32];
-
-			snprintf(cells[pct][tg], sizeof(cells[0][0]), "%s | %s",
-				 lat_cell(t, p, pct, tg, RT_READ_P50, RT_READ_P99, r, sizeof(r)),
-				 lat_cell(t, p, pct, tg, RT_WRITE_P50, RT_WRITE_P99, w, sizeof(w)));
-			if (!rt_rows(t, p, pct, tg))
-				snprintf(cells[pct][tg], sizeof(cells[0][0]), "-");
-			if ((int)strlen(cells[pct][tg]) > width[tg])
+		for (int pct = 100; pct >= 0; pct--)
+			if (rt_has_pct(t, p, pct) && (int)strlen(cells[pct][tg]) > width[tg])
 				width[tg] = (int)strlen(cells[pct][tg]);
-		}
-	printf("\n%s: completion latency p50/p99 in ms, reads | writes (mean of ok rows)\n%-7s",
-	       t->profiles[p], "read %");
+	}
+	printf("\n%s: %s\n%-7s", t->profiles[p], what, "read %");
 	for (int tg = 0; tg < t->ntargets; tg++)
 		printf("  %*s", width[tg], t->targets[tg]);
 	printf("\n");
@@ -62,6 +58,25 @@ static void print_latency(const struct results_table *t, int p)
 			printf("  %*s", width[tg], cells[pct][tg]);
 		printf("\n");
 	}
+}
+
+/* Completion latency per read % and target: reads | writes, p50/p99 in ms, as every other output. */
+static void print_latency(const struct results_table *t, int p)
+{
+	grid_cell cells[101][RT_MAX];
+
+	for (int pct = 100; pct >= 0; pct--)
+		for (int tg = 0; rt_has_pct(t, p, pct) && tg < t->ntargets; tg++) {
+			char r[32], w[32];
+
+			snprintf(cells[pct][tg], sizeof(cells[0][0]), "%s | %s",
+				 lat_cell(t, p, pct, tg, RT_READ_P50, RT_READ_P99, r, sizeof(r)),
+				 lat_cell(t, p, pct, tg, RT_WRITE_P50, RT_WRITE_P99, w, sizeof(w)));
+			if (!rt_rows(t, p, pct, tg))
+				snprintf(cells[pct][tg], sizeof(cells[0][0]), "-");
+		}
+	print_grid(t, p, "completion latency p50/p99 in ms, reads | writes (mean of ok rows)",
+		   cells);
 }
 
 /* Has any point of profile @p two or more ok rows? */
@@ -150,36 +165,21 @@ static const char *limit_cell(const struct results_table *t, const struct rows *
 /* What limited each point (limits/limit.h), when any of profile @p's was judged. */
 static void print_limits(const struct results_table *t, const struct rows *rw, int p)
 {
-	char cells[101][RT_MAX][32];
-	int width[RT_MAX], any = 0;
+	grid_cell cells[101][RT_MAX];
+	int any = 0;
 
-	for (int tg = 0; tg < t->ntargets; tg++)
-		width[tg] = (int)strlen(t->targets[tg]);
 	for (int pct = 100; pct >= 0; pct--)
 		for (int tg = 0; rt_has_pct(t, p, pct) && tg < t->ntargets; tg++) {
 			if (limit_cell(t, rw, p, pct, tg, cells[pct][tg], sizeof(cells[0][0])))
 				any = 1;
 			else
 				snprintf(cells[pct][tg], sizeof(cells[0][0]), "-");
-			if ((int)strlen(cells[pct][tg]) > width[tg])
-				width[tg] = (int)strlen(cells[pct][tg]);
 		}
-	if (!any)
-		return;
-	printf("\n%s: what limited each point (nfsweep limits: the figures, what would lift "
-	       "it)\n%-7s",
-	       t->profiles[p], "read %");
-	for (int tg = 0; tg < t->ntargets; tg++)
-		printf("  %*s", width[tg], t->targets[tg]);
-	printf("\n");
-	for (int pct = 100; pct >= 0; pct--) {
-		if (!rt_has_pct(t, p, pct))
-			continue;
-		printf("%-7d", pct);
-		for (int tg = 0; tg < t->ntargets; tg++)
-			printf("  %*s", width[tg], cells[pct][tg]);
-		printf("\n");
-	}
+	if (any)
+		print_grid(t, p,
+			   "what limited each point (nfsweep limits: the figures, what would "
+			   "lift it)",
+			   cells);
 }
 
 /*
