@@ -12,7 +12,8 @@
 #  - the same window for every job: four jobs, one of whose sets was there and three laid out,
 #    start their clocks together (within 0.1 s: 1 ms seen, under stress-ng too; 0.19 s apart and
 #    one job's count 23 % above the others' without the wait). How close their counts come is a
-#    measurement of the machine's scheduler as much as of the engine: make bench's, not a test's.
+#    measurement of how the server and the scheduler share the machine (2.2x seen beside three
+#    other tests): make bench's, not a test's.
 . "$(dirname "$0")/lib.sh"
 [ "$(id -u)" = 0 ] || skip "the server's namespaces need root"
 "$T_TOP/tools/deps.sh" ganesha >/dev/null || skip "NFS-Ganesha could not be installed"
@@ -29,7 +30,7 @@ fio --name=sfs --ioengine=external:"$so" --rpc_url="$GANESHA_URL" --rw=randrw --
 	--output-format=json --output="$d/one.json" > "$d/one.out" 2>&1 || { tail -n 5 "$d/one.out"; exit 1; }
 # the same window for every job: one job's set laid out first (a run of one job), then four
 # jobs, three of which lay theirs out while the first finds its own: none starts its clock before
-# the others are ready (the engine's start_s), and none counts half as many again as another
+# the others are ready (the engine's start_s)
 job=(--ioengine=external:"$so" --rpc_url="$GANESHA_URL" --rw=randrw --bs=1 --size=1m --iodepth=4
      --time_based --output-format=json)
 fio --name=fair "${job[@]}" --numjobs=1 --runtime=1 --output="$d/fair1.json" > "$d/fair1.out" 2>&1 ||
@@ -75,10 +76,9 @@ assert len(fair) == 4 and made.count(0) == 1, f"not one set found and three laid
 start = [l["start_s"] for l in fair]
 counts = [sum(o["count"] for o in l["ops"].values()) for l in fair]
 assert max(start) - min(start) <= 0.1, f"the jobs' clocks started {max(start) - min(start):.3f} s apart"
-# (their counts: within 3 % alone here, 9.5 % beside stress-ng --cpu 2, four jobs and the server
-# on two cores: the scheduler's share, not the window; a job measured over another window, as
-# without the wait, is what this bound catches)
-assert max(counts) <= 1.5 * min(counts), f"the jobs' operation counts: {counts}"
+# (their counts are printed, not checked: within 3 % alone here, 9.5 % beside stress-ng --cpu 2,
+# and 2.2x once beside three other tests, four jobs and the server on two cores: how the server
+# and the scheduler share the machine, not the window, which is what the clocks check)
 print(f"four jobs, three laid out: clocks {1000 * (max(start) - min(start)):.1f} ms apart, counts {counts}")
 
 row = next(csv.DictReader(open(d + "/point.csv")))
