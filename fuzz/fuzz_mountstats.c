@@ -27,8 +27,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		const struct ms_op *rd = ms_find_op(&mounts[i], "READ");
 		const struct ms_op *wr = ms_find_op(&mounts[i], "WRITE");
 
+		struct ms_xprt_figs x;
+
 		if (rd && wr)
 			ms_op_delta(rd, wr, &d);
+		/* the transports' queues between two mounts' counters (any two: a delta's guards) */
+		(void)ms_xprt_delta(&mounts[i ? i - 1 : 0], &mounts[i], &x);
 		(void)mountstats_find(mounts, n, mounts[i].mountpoint);
 		(void)mount_opt_long(mounts[i].opts, "nconnect", 1);
 		(void)mount_verify("vers=4.2,nconnect=8,rsize=1048576,wsize=65536,proto=tcp",

@@ -222,7 +222,8 @@ int ms_xprt_delta(const struct ms_mount *before, const struct ms_mount *after,
 	for (unsigned int i = 0; i < after->tcp_xprts; i++) {
 		const struct ms_xprt *a = &after->xprt[i], *b = &before->xprt[i];
 
-		if (a->sends < b->sends || a->req_u < b->req_u)
+		if (a->sends < b->sends || a->req_u < b->req_u || a->bklog_u < b->bklog_u ||
+		    a->sending_u < b->sending_u)
 			return -ENODATA; /* a transport made anew: not the same counters */
 		f->sends += a->sends - b->sends;
 		req += a->req_u - b->req_u;
