@@ -16,6 +16,9 @@
 #   5. several load generators (lab --hosts 3): the same total load from one
 #      host and from three, aggregate and per host, and the start skew
 #      (tools/bench_hosts.sh)
+#   6. nfsweep-rpc against NFS-Ganesha on this machine (lab/ganesha, no guest): READs and
+#      GETATTRs at iodepth 16 and 64, the engine's RPCs per second and per fio CPU-second, and
+#      system calls per RPC under strace (tools/bench_ganesha.sh; NO_GANESHA=1 leaves it out)
 #   4. nfsweep-ops, SPECsfs2008's operation mix, on a tmpfs directory and
 #      over NFS in the lab (actimeo=0, 2 ms round trips): io_uring (one
 #      job, iodepth 32) against ops_exec=sync at the same concurrency (32
@@ -226,6 +229,17 @@ done
 # Workload 4 on tmpfs: the operations' own cost, no network.
 ops_rounds ops-sfs2008 "$dir/ops" "$rounds"
 echo "bench: nfsweep-ops rounds done" >&2
+
+# Workload 6: nfsweep-rpc against NFS-Ganesha on this machine, no guest (lab/ganesha).
+if [ -z "${NO_GANESHA:-}" ]; then
+	echo "bench: nfsweep-rpc against NFS-Ganesha (lab/ganesha, this machine)" >&2
+	before=$(wc -l < "$csv")
+	"$top/lab/ganesha" --size 1g --timeout 1800 -- \
+		bash "$top/tools/bench_ganesha.sh" "$csv" "$rounds" "$runtime" "$build/engines/nfsweep-rpc.so" >&2 ||
+		{ echo "bench: the Ganesha workload failed" >&2; errors=$((errors + 1)); }
+	[ "$(wc -l < "$csv")" -gt "$before" ] ||
+		{ echo "bench: the Ganesha workload added no rows" >&2; errors=$((errors + 1)); }
+fi
 
 # Workload 3, in the lab: the same engines over real kernel NFS (nconnect=8).
 if [ -z "${NO_LAB:-}" ]; then
