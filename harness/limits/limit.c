@@ -105,7 +105,7 @@ static int read_figs(limit_cell_fn cell, const void *row, struct figs *f)
 }
 
 /*
- * RPC slots: the connection's slot table full at the sends (in flight at 80 % of the most slots
+ * RPC slots: the connection's slot table full at the sends (in flight at 60 % of the most slots
  * it has used), requests waiting for a slot (one or more at a send), and that wait as long as
  * the round trip or longer (a short wait is not what sets the rate).
  */
@@ -115,7 +115,7 @@ static double rule_slots(const struct figs *f, char *ev, size_t len)
 
 	if (f->max_slots <= 0 || f->ops <= 0 || f->rtt_ms <= 0)
 		return 0;
-	a = f->in_flight / (0.8 * f->max_slots);
+	a = f->in_flight / (0.6 * f->max_slots);
 	b = f->backlog / 1.0;
 	c = f->queue_ms / f->rtt_ms;
 	m = a < b ? a : b;
