@@ -137,28 +137,15 @@ static void print_profile(const struct results_table *t, int p)
 static const char *limit_cell(const struct results_table *t, const struct rows *rw, int p, int pct,
 			      int tg, char *buf, size_t len)
 {
-	int count[NLIMITS] = { 0 }, n = 0, best = 0;
+	int named, judged,
+		id = limit_point(rw, t->profiles[p], pct, t->targets[tg], &named, &judged);
 
-	for (size_t i = 0; i < rw->n; i++) {
-		struct limit_verdict v;
-
-		if (strcmp(res_at(rw, i, COL_profile), t->profiles[p]) ||
-		    strcmp(res_at(rw, i, COL_target), t->targets[tg]) ||
-		    atoi(res_at(rw, i, COL_read_pct)) != pct || *res_at(rw, i, COL_load_point) ||
-		    limit_judge_rows(rw, i, &v))
-			continue;
-		count[v.id]++;
-		n++;
-	}
-	if (!n)
+	if (id < 0)
 		return NULL;
-	for (int k = 1; k < NLIMITS; k++)
-		if (count[k] > count[best])
-			best = k;
-	if (count[best] == n)
-		snprintf(buf, len, "%s", limit_name((enum limit_id)best));
+	if (named == judged)
+		snprintf(buf, len, "%s", limit_name((enum limit_id)id));
 	else
-		snprintf(buf, len, "%s %d/%d", limit_name((enum limit_id)best), count[best], n);
+		snprintf(buf, len, "%s %d/%d", limit_name((enum limit_id)id), named, judged);
 	return buf;
 }
 

@@ -320,3 +320,29 @@ int limit_judge_rows(const struct rows *t, size_t i, struct limit_verdict *v)
 	}
 	return 0;
 }
+
+int limit_point(const struct rows *t, const char *profile, int read_pct, const char *target,
+		int *named, int *judged)
+{
+	int count[NLIMITS] = { 0 }, best = 0;
+
+	*named = *judged = 0;
+	for (size_t i = 0; i < t->n; i++) {
+		struct limit_verdict v;
+
+		if (strcmp(res_at(t, i, COL_profile), profile) ||
+		    strcmp(res_at(t, i, COL_target), target) ||
+		    atoi(res_at(t, i, COL_read_pct)) != read_pct || *res_at(t, i, COL_load_point) ||
+		    limit_judge_rows(t, i, &v))
+			continue;
+		count[v.id]++;
+		(*judged)++;
+	}
+	if (!*judged)
+		return -1;
+	for (int k = 1; k < NLIMITS; k++)
+		if (count[k] > count[best])
+			best = k;
+	*named = count[best];
+	return best;
+}

@@ -44,6 +44,15 @@ int limit_judge(limit_cell_fn cell, const void *row, struct limit_verdict *v);
 struct rows;
 int limit_judge_rows(const struct rows *t, size_t i, struct limit_verdict *v);
 
+/*
+ * The limit most of the ok sweep rows of one point (@profile, @read_pct, @target) of @t have, as
+ * limit_judge_rows judges them (its repeats may differ): its id, with how many rows had it
+ * (*@named) of how many were judged (*@judged); -1 when none was. A tie goes to the limit
+ * limits.def lists first.
+ */
+int limit_point(const struct rows *t, const char *profile, int read_pct, const char *target,
+		int *named, int *judged);
+
 /* Judge @r, a point's row before it is written, and set its limit columns (none on -ENODATA). */
 void limit_set_row(struct row *r);
 

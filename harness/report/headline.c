@@ -66,33 +66,6 @@ static void nconnect_cell(struct page *pg, const struct results_table *t, int tg
  * The nconnect comparison, as `compare FILE.csv` prints it and writes compare.csv: the same
  * figures, intervals and verdicts (compare_targets_figs, the base its default, the first target).
  */
-/*
- * The limit most of the ok rows of (@profile, @pct, @target) have, as nfsweep limits judges them,
- * and how many had it of how many were judged; -1 when none was judged.
- */
-static int point_limit(const struct rows *t, const char *profile, int pct, const char *target,
-		       int *named, int *judged)
-{
-	int count[NLIMITS] = { 0 }, best = -1;
-
-	*named = *judged = 0;
-	for (size_t i = 0; i < t->n; i++) {
-		struct limit_verdict v;
-
-		if (strcmp(res_at(t, i, COL_profile), profile) ||
-		    strcmp(res_at(t, i, COL_target), target) ||
-		    atoi(res_at(t, i, COL_read_pct)) != pct || *res_at(t, i, COL_load_point) ||
-		    limit_judge_rows(t, i, &v))
-			continue;
-		(*judged)++;
-		if (++count[v.id] > *named) {
-			*named = count[v.id];
-			best = (int)v.id;
-		}
-	}
-	return best;
-}
-
 /* "rpc-slots (requests waited ..)" or "rpc-slots in 2 of 3 repeats (..)" of one target. */
 static void limit_words(struct strbuf *sb, const char *target, enum limit_id id, int named,
 			int judged)
@@ -138,7 +111,7 @@ static void nconnect_limits(struct rep *r, const struct headline *hls, size_t nh
 	for (size_t h = 0; h < nhl; h++) {
 		const struct headline *hl = &hls[h];
 		int named, judged, lifted = 0, shared = 0;
-		int b = point_limit(&r->res, hl->profile, hl->read_pct, t->targets[base], &named,
+		int b = limit_point(&r->res, hl->profile, hl->read_pct, t->targets[base], &named,
 				    &judged);
 		struct strbuf sb = { 0 };
 
@@ -149,7 +122,7 @@ static void nconnect_limits(struct rep *r, const struct headline *hls, size_t nh
 			int v;
 
 			if (!compare_nconnect_variant(t, tg) ||
-			    (v = point_limit(&r->res, hl->profile, hl->read_pct, t->targets[tg],
+			    (v = limit_point(&r->res, hl->profile, hl->read_pct, t->targets[tg],
 					     &named, &judged)) < 0)
 				continue;
 			sb_adds(&sb, "; ");
