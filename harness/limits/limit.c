@@ -8,6 +8,7 @@
 #include "limits/limit.h"
 #include "results/rows.h"
 #include "results/schema.h"
+#include "util/strbuf.h"
 
 static const struct {
 	const char *name, *what, *lift;
@@ -145,31 +146,32 @@ static const struct {
 };
 
 /* What the client held, for a point no rule decides: where its requests' time went. */
-static void held(const struct figs *f, char *ev, size_t len)
+static void held(const struct figs *f, struct strbuf *sb)
 {
-	int n = 0;
-
-	if (f->ops > 0 && f->window_s > 0)
-		n = snprintf(ev, len,
-			     "the client held %.1f RPCs outstanding (RPC/s x execution time)",
-			     f->ops / f->window_s * f->exe_ms / 1000);
-	if (n > 0 && f->direct && f->depth > 0)
-		n += snprintf(ev + n, len - (size_t)n, " of the %.0f I/Os asked", f->depth);
-	if (n > 0 && (size_t)n < len)
-		snprintf(ev + n, len - (size_t)n,
-			 "; each RPC queued %.3g ms before a %.3g ms round trip, %.1f waiting for "
-			 "a slot and %.1f for its connection to send",
-			 f->queue_ms, f->rtt_ms, f->backlog, f->sending);
-	else
-		snprintf(ev, len, "no READ or WRITE RPCs in the window");
+	if (f->ops <= 0) {
+		sb_adds(sb, "no READ or WRITE RPCs in the window");
+		return;
+	}
+	if (f->window_s > 0) {
+		sb_printf(sb, "the client held %.1f RPCs outstanding (RPC/s x execution time)",
+			  f->ops / f->window_s * f->exe_ms / 1000);
+		if (f->direct && f->depth > 0)
+			sb_printf(sb, " of the %.0f I/Os asked", f->depth);
+		sb_adds(sb, "; ");
+	}
+	sb_printf(sb,
+		  "each RPC queued %.3g ms before a %.3g ms round trip, %.1f waiting for a slot "
+		  "and %.1f for its connection to send",
+		  f->queue_ms, f->rtt_ms, f->backlog, f->sending);
 }
 
 int limit_judge(limit_cell_fn cell, const void *row, struct limit_verdict *v)
 {
 	struct figs f;
 	char ev[sizeof(v->evidence)];
+	struct strbuf sb = { 0 };
 	double best = 0;
-	size_t best_i = 0, n;
+	size_t best_i = 0;
 
 	if (read_figs(cell, row, &f))
 		return -ENODATA;
@@ -189,12 +191,12 @@ int limit_judge(limit_cell_fn cell, const void *row, struct limit_verdict *v)
 	}
 	v->id = LIMIT_unknown;
 	v->margin = best;
-	held(&f, v->evidence, sizeof(v->evidence));
-	n = strlen(v->evidence);
+	held(&f, &sb);
 	if (best > 0)
-		snprintf(v->evidence + n, sizeof(v->evidence) - n,
-			 "; the nearest rule, %s, at %.2f of its thresholds",
-			 limit_name(rules[best_i].id), best);
+		sb_printf(&sb, "; the nearest rule, %s, at %.2f of its thresholds",
+			  limit_name(rules[best_i].id), best);
+	snprintf(v->evidence, sizeof(v->evidence), "%s", sb_str(&sb));
+	sb_free(&sb);
 	return 0;
 }
 
