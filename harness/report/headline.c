@@ -79,61 +79,77 @@ static void limit_words(struct strbuf *sb, const char *target, enum limit_id id,
 					limit_what(id));
 }
 
-/* The end of a sentence whose base was slot-bound and variant @tg was not: what the gain was. */
-static void lifted_words(struct strbuf *sb, const struct results_table *t,
-			 const struct headline *hl, int base, int tg, int shared)
+/*
+ * The end of a sentence whose base was slot-bound and whose variant was not: the gain, as the
+ * table above has it (compare's figure @f: its ratio and interval, or why it has none).
+ */
+static void lifted_words(struct strbuf *sb, const struct verdict_fig *f, int shared)
 {
-	int p = rt_profile(t, hl->profile), h0 = 0, h1 = 0;
-	double v0 = p < 0 ? 0 : rt_mean(t, p, hl->read_pct, base, hl->metric, &h0);
-	double v1 = p < 0 ? 0 : rt_mean(t, p, hl->read_pct, tg, hl->metric, &h1);
+	struct strbuf g = { 0 };
 
-	if (!h0 || !h1 || v0 <= 0)
+	if (!f || !f->has) {
 		sb_adds(sb, ": more connections lifted the slot limit");
-	else if (v1 / v0 >= 1.2)
-		sb_printf(sb, ": more connections lifted the slot limit (%.2fx)", v1 / v0);
+		return;
+	}
+	if (f->verdict != VERDICT_NOT_JUDGED)
+		sb_printf(&g, "%.2fx [%.2f, %.2f]", f->ratio, f->r.lo, f->r.hi);
+	else
+		sb_printf(&g, "%.2fx, not judged: %s", f->ratio, f->why);
+	if (f->ratio >= 1.2)
+		sb_printf(sb, ": more connections lifted the slot limit (%s)", sb_str(&g));
 	else
 		sb_printf(sb,
-			  ": more connections lifted the slot limit, and %s held the gain to %.2fx",
+			  ": more connections lifted the slot limit, and %s held the gain to %s",
 			  shared ? "a limit they all share" : "the next limit, beyond the client",
-			  v1 / v0);
+			  sb_str(&g));
+	sb_free(&g);
 }
 
 /*
  * What limited each headline point, one sentence per headline: the base target's limit and each
  * variant's (docs/limits.md), and whether more connections lifted the base's.
  */
-static void nconnect_limits(struct rep *r, const struct headline *hls, size_t nhl, int base)
+static void nconnect_limits(struct rep *r, const struct headline *hls, size_t nhl, int base,
+			    const struct compare_figs *fs, size_t nfigs)
 {
 	const struct results_table *t = r->t;
 	struct page *pg = &r->pg;
 	int any = 0;
+	size_t k = 0; /* the figure of (headline, variant), in the table's order */
 
 	for (size_t h = 0; h < nhl; h++) {
 		const struct headline *hl = &hls[h];
-		int named, judged, lifted = 0, shared = 0;
-		int b = limit_point(&r->res, hl->profile, hl->read_pct, t->targets[base], &named,
-				    &judged);
+		const struct verdict_fig *lifted = NULL;
+		int named, judged, shared = 0;
+		int named_b, judged_b;
+		int b = limit_point(&r->res, hl->profile, hl->read_pct, t->targets[base], &named_b,
+				    &judged_b);
 		struct strbuf sb = { 0 };
 
-		if (b < 0)
-			continue;
-		limit_words(&sb, t->targets[base], (enum limit_id)b, named, judged);
+		if (b >= 0)
+			limit_words(&sb, t->targets[base], (enum limit_id)b, named_b, judged_b);
 		for (int tg = 0; tg < t->ntargets; tg++) {
+			const struct verdict_fig *f;
 			int v;
 
-			if (!compare_nconnect_variant(t, tg) ||
-			    (v = limit_point(&r->res, hl->profile, hl->read_pct, t->targets[tg],
-					     &named, &judged)) < 0)
+			if (!compare_nconnect_variant(t, tg))
+				continue;
+			f = k < nfigs ? &fs->f[k] : NULL;
+			k++;
+			if (b < 0 || (v = limit_point(&r->res, hl->profile, hl->read_pct,
+						      t->targets[tg], &named, &judged)) < 0)
 				continue;
 			sb_adds(&sb, "; ");
 			limit_words(&sb, t->targets[tg], (enum limit_id)v, named, judged);
 			if (v != b && b == LIMIT_rpc_slots) {
-				lifted = tg;
+				lifted = f;
 				shared = v == LIMIT_shared_path;
 			}
 		}
+		if (b < 0)
+			continue; /* (nothing was put in sb) */
 		if (lifted)
-			lifted_words(&sb, t, hl, base, lifted, shared);
+			lifted_words(&sb, lifted, shared);
 		if (!any)
 			pg_raw(pg,
 			       "<p>What limited each point (nfsweep limits; docs/limits.md):</p>\n"
@@ -211,7 +227,7 @@ static void nconnect(struct rep *r)
 		sb_free(&diff);
 	}
 	pg_raw(pg, "</tbody></table>\n");
-	nconnect_limits(r, hls, nhl, base);
+	nconnect_limits(r, hls, nhl, base, &fs, fam.nh);
 	compare_figs_free(&fs);
 	if (r->t->note[0] && strstr(r->t->note, "lab"))
 		pg_raw(pg, "<p class=\"muted\">The lab's figures are its own (a model of the "
