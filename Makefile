@@ -60,7 +60,7 @@ override FIO_TARBALLS := $(abspath $(FIO_TARBALLS))
 export FIO_TARBALLS
 endif
 
-all: engines harness
+all: engines harness lab-shim
 
 # NO_DEPS=1: install nothing (a package's build, whose build dependencies are its own). A build
 # installs only what it builds with: make sweep TARGETS=.. on a user's client installs nothing
@@ -105,6 +105,10 @@ fio-matrix: engines harness
 
 harness: deps
 	@$(MAKE) --no-print-directory -C harness
+
+# What lab/run preloads into user-mode-linux on a host with a large XSAVE area (lab/uml-xstate)
+lab-shim:
+	@$(MAKE) --no-print-directory -C lab/uml-xstate
 
 # What is generated from nfsweep's own tables: the schema document's column
 # table, the man page's SYNOPSIS and OPTIONS, the bash completion. A test
@@ -203,12 +207,13 @@ plots: harness
 # under $(PREFIX) (NFSWEEP_DATADIR, NFSWEEP_LIBDIR): the installed copy runs
 # with no path into the source tree.
 DEST := $(DESTDIR)$(PREFIX)
-install: engines harness
+install: engines harness lab-shim
 	install -d $(DEST)/$(LIBSUBDIR) $(DEST)/bin $(DEST)/share/nfsweep/profiles \
 		$(DEST)/share/man/man1 $(DEST)/share/bash-completion/completions
 	install -m 0644 $(BUILD)/engines/nfsweep-uring.so $(BUILD)/engines/nfsweep-aio.so \
 		$(BUILD)/engines/nfsweep-ops.so $(BUILD)/engines/nfsweep-rpc.so \
 		$(DEST)/$(LIBSUBDIR)/
+	install -m 0644 $(BUILD)/uml-xstate/uml_xstate.so $(DEST)/$(LIBSUBDIR)/
 	install -m 0755 $(BUILD)/harness/nfsweep $(DEST)/bin/
 	install -m 0644 profiles/*.fio profiles/*.fioinc $(DEST)/share/nfsweep/profiles/
 	install -m 0644 harness/nfsweep.1 $(DEST)/share/man/man1/
@@ -229,7 +234,7 @@ deb:
 	@tools/deb.sh
 
 clean:
-	rm -rf $(BUILD)/engines $(BUILD)/tests $(BUILD)/harness $(BUILD)/harness-asan $(BUILD)/fuzz
+	rm -rf $(BUILD)/engines $(BUILD)/uml-xstate $(BUILD)/tests $(BUILD)/harness $(BUILD)/harness-asan $(BUILD)/fuzz
 
-.PHONY: check lab-smoke fio fio-matrix unit gates test-engines all deps test-deps engines harness harness-asan docs plots bench bench-harness test check-asan fuzz fuzz-build \
+.PHONY: check lab-shim lab-smoke fio fio-matrix unit gates test-engines all deps test-deps engines harness harness-asan docs plots bench bench-harness test check-asan fuzz fuzz-build \
 	fuzz-regress sweep lab-shell install deb clean
