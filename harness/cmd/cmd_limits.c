@@ -85,8 +85,8 @@ const struct command command_limits = {
 	.max_args = 1,
 	.about =
 		"Each ok row of FILE.csv judged by today's rules (docs/limits.md): the limit it "
-		"ran into\n(rpc-slots, client-cpu, shared-path) or unknown, the figures that decided, and what "
-		"would lift it.\nRows without the transports' figures (not a kernel NFS mount, "
+		"ran into\n(rpc-slots, client-cpu, shared-path, per-connection) or unknown, the "
+		"figures that decided,\nand what would lift it.\nRows without the transports' figures (not a kernel NFS mount, "
 		"--hosts, files older\nthan schema 1.7) are said not judged.",
 	.exits = (const struct exit_use[]){ { EXIT_OK, NULL },
 					    { EXIT_FAILED,

@@ -261,13 +261,17 @@ static void point_means(const struct rows *t, const char *profile, const char *p
 	}
 }
 
-/* The first target of @t with the point (@profile, @pct) on one transport, other than @other. */
-static const char *one_connection(const struct rows *t, const char *profile, const char *pct,
-				  const char *other)
+/*
+ * The first target of @t other than @other with the point (@profile, @pct) on one transport, or
+ * with @many on two or more.
+ */
+static const char *other_target(const struct rows *t, const char *profile, const char *pct,
+				const char *other, int many)
 {
 	for (size_t j = 0; j < t->n; j++)
 		if (!strcmp(res_at(t, j, COL_status), "ok") &&
-		    !strcmp(res_at(t, j, COL_transports), "1") &&
+		    (many ? atoi(res_at(t, j, COL_transports)) >= 2 :
+			    !strcmp(res_at(t, j, COL_transports), "1")) &&
 		    !strcmp(res_at(t, j, COL_profile), profile) &&
 		    !strcmp(res_at(t, j, COL_read_pct), pct) &&
 		    strcmp(res_at(t, j, COL_target), other) && !*res_at(t, j, COL_load_point))
@@ -289,7 +293,7 @@ static double rule_shared(const struct rows *t, size_t i, char *ev, size_t len)
 	double ratio, grew, m;
 
 	if (atoi(res_at(t, i, COL_transports)) < 2 || *res_at(t, i, COL_load_point) ||
-	    !(base = one_connection(t, profile, pct, target)))
+	    !(base = other_target(t, profile, pct, target, 0)))
 		return 0;
 	point_means(t, profile, pct, base, &b);
 	point_means(t, profile, pct, target, &v);
@@ -305,20 +309,64 @@ static double rule_shared(const struct rows *t, size_t i, char *ev, size_t len)
 	return m;
 }
 
+/*
+ * One connection's throughput: the same point on two or more connections moved 1.5x what this
+ * one did or more, while this one's requests did not wait for a slot (under one waiting at a
+ * send; rpc-slots otherwise) nor its jobs for a CPU (client-cpu, judged first). What more
+ * connections lift then is what each carries: its TCP window, a cap per flow, one socket's
+ * processing.
+ */
+static double rule_per_connection(const struct rows *t, size_t i, char *ev, size_t len)
+{
+	const char *profile = res_at(t, i, COL_profile), *pct = res_at(t, i, COL_read_pct);
+	const char *target = res_at(t, i, COL_target), *many;
+	struct row_at a = { t, i };
+	struct point_means b, v;
+	struct figs f;
+	double ratio;
+
+	if (strcmp(res_at(t, i, COL_transports), "1") || *res_at(t, i, COL_load_point) ||
+	    read_figs(rows_cell, &a, &f) || f.backlog >= 1 ||
+	    !(many = other_target(t, profile, pct, target, 1)))
+		return 0;
+	point_means(t, profile, pct, target, &b);
+	point_means(t, profile, pct, many, &v);
+	if (!b.n || !v.n || b.iops <= 0 || v.iops <= 0)
+		return 0;
+	ratio = v.iops / b.iops;
+	snprintf(ev, len,
+		 "on %s, more connections moved %.2fx what this one did, whose requests waited "
+		 "for no slot (%.2f waiting at a send) and queued %.3g ms before a %.3g ms round "
+		 "trip",
+		 many, ratio, f.backlog, f.queue_ms, f.rtt_ms);
+	return ratio / 1.5;
+}
+
+static const struct {
+	enum limit_id id;
+	double (*margin)(const struct rows *t, size_t i, char *ev, size_t len);
+} read_back_rules[] = {
+	{ LIMIT_shared_path, rule_shared },
+	{ LIMIT_per_connection, rule_per_connection },
+};
+
 int limit_judge_rows(const struct rows *t, size_t i, struct limit_verdict *v)
 {
 	struct row_at a = { t, i };
 	char ev[sizeof(v->evidence)];
-	double m;
 	int ret = limit_judge(rows_cell, &a, v);
 
 	if (ret || v->id != LIMIT_unknown)
 		return ret;
-	m = rule_shared(t, i, ev, sizeof(ev));
-	if (m >= 1) {
-		v->id = LIMIT_shared_path;
-		v->margin = m;
-		snprintf(v->evidence, sizeof(v->evidence), "%s", ev);
+	for (size_t k = 0; k < sizeof(read_back_rules) / sizeof(read_back_rules[0]); k++) {
+		double m = read_back_rules[k].margin(t, i, ev, sizeof(ev));
+
+		if (m >= 1) {
+			v->id = read_back_rules[k].id;
+			v->margin = m;
+			snprintf(v->evidence, sizeof(v->evidence), "%s", ev);
+			return 0;
+		}
 	}
 	return 0;
 }

@@ -173,6 +173,32 @@ START_TEST(test_shared_path)
 }
 END_TEST
 
+/*
+ * One connection's throughput (tests/data/results/cloud-limits-conn.csv: the cloud model with 64
+ * slots per connection, 4 jobs x iodepth 4, so that no request waits for a slot): one
+ * connection's sequential reads, at its 15.2 MiB/s, are lifted by eight connections to the read
+ * ceiling; its random reads, which 16 requests in flight bound on either mount, are not; the
+ * eight-connection points are not judged by this rule.
+ */
+START_TEST(test_per_connection)
+{
+	struct rows t;
+	struct limit_verdict v;
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s/results/cloud-limits-conn.csv", T_DATA);
+	ck_assert_int_eq(rows_load(path, &table_results, &t), 0);
+	ck_assert_int_eq(limit_judge_rows(&t, find_row(&t, "seq64k", "nc1", "100"), &v), 0);
+	ck_assert_msg(v.id == LIMIT_per_connection, "%s: %s", limit_name(v.id), v.evidence);
+	ck_assert(v.margin >= 1);
+	ck_assert_int_eq(limit_judge_rows(&t, find_row(&t, "rand4k", "nc1", "100"), &v), 0);
+	ck_assert_msg(v.id == LIMIT_unknown, "%s: %s", limit_name(v.id), v.evidence);
+	ck_assert_int_eq(limit_judge_rows(&t, find_row(&t, "seq64k", "nc8", "100"), &v), 0);
+	ck_assert_msg(v.id != LIMIT_per_connection, "%s", v.evidence);
+	rows_free(&t);
+}
+END_TEST
+
 Suite *make_limits_suite(void)
 {
 	Suite *s = suite_create("limits");
@@ -183,6 +209,7 @@ Suite *make_limits_suite(void)
 	tcase_add_test(tc, test_client_cpu);
 	tcase_add_test(tc, test_not_judged);
 	tcase_add_test(tc, test_shared_path);
+	tcase_add_test(tc, test_per_connection);
 	suite_add_tcase(s, tc);
 	return s;
 }
