@@ -79,16 +79,31 @@ static void limit_words(struct strbuf *sb, const char *target, enum limit_id id,
 					limit_what(id));
 }
 
+/* The base's limits more connections lift: what the page calls each. */
+static const char *liftable(enum limit_id id)
+{
+	switch (id) {
+	case LIMIT_rpc_slots:
+		return "the slot limit";
+	case LIMIT_per_connection:
+		return "one connection's limit";
+	default:
+		return NULL;
+	}
+}
+
 /*
- * The end of a sentence whose base was slot-bound and whose variant was not: the gain, as the
- * table above has it (compare's figure @f: its ratio and interval, or why it has none).
+ * The end of a sentence whose base ran into @what (liftable()) and whose variant did not: the
+ * gain, as the table above has it (compare's figure @f: its ratio and interval, or why it has
+ * none).
  */
-static void lifted_words(struct strbuf *sb, const struct verdict_fig *f, int shared)
+static void lifted_words(struct strbuf *sb, const char *what, const struct verdict_fig *f,
+			 int shared)
 {
 	struct strbuf g = { 0 };
 
 	if (!f || !f->has) {
-		sb_adds(sb, ": more connections lifted the slot limit");
+		sb_printf(sb, ": more connections lifted %s", what);
 		return;
 	}
 	if (f->verdict != VERDICT_NOT_JUDGED)
@@ -96,10 +111,9 @@ static void lifted_words(struct strbuf *sb, const struct verdict_fig *f, int sha
 	else
 		sb_printf(&g, "%.2fx, not judged: %s", f->ratio, f->why);
 	if (f->ratio >= 1.2)
-		sb_printf(sb, ": more connections lifted the slot limit (%s)", sb_str(&g));
+		sb_printf(sb, ": more connections lifted %s (%s)", what, sb_str(&g));
 	else
-		sb_printf(sb,
-			  ": more connections lifted the slot limit, and %s held the gain to %s",
+		sb_printf(sb, ": more connections lifted %s, and %s held the gain to %s", what,
 			  shared ? "a limit they all share" : "the next limit, beyond the client",
 			  sb_str(&g));
 	sb_free(&g);
@@ -141,7 +155,7 @@ static void nconnect_limits(struct rep *r, const struct headline *hls, size_t nh
 				continue;
 			sb_adds(&sb, "; ");
 			limit_words(&sb, t->targets[tg], (enum limit_id)v, named, judged);
-			if (v != b && b == LIMIT_rpc_slots) {
+			if (v != b && liftable((enum limit_id)b)) {
 				lifted = f;
 				shared = v == LIMIT_shared_path;
 			}
@@ -149,7 +163,7 @@ static void nconnect_limits(struct rep *r, const struct headline *hls, size_t nh
 		if (b < 0)
 			continue; /* (nothing was put in sb) */
 		if (lifted)
-			lifted_words(&sb, lifted, shared);
+			lifted_words(&sb, liftable((enum limit_id)b), lifted, shared);
 		if (!any)
 			pg_raw(pg,
 			       "<p>What limited each point (nfsweep limits; docs/limits.md):</p>\n"

@@ -5,7 +5,9 @@
 # qemu/TCG guest): the slot-bound points, the egress every connection shares (read back: the
 # point on nconnect=8 against nconnect=1's), the rest unknown; not the shared path when the
 # round trips did not grow; rows from before schema 1.7 and a local run (not judged, said so), a
-# damaged line named; the page's limit column and its sentence per headline ratio.
+# damaged line named; the page's limit column and its sentence per headline ratio. One
+# connection's throughput, read back (tests/data/results/cloud-limits-conn.csv): named where it
+# bound, not where the requests waited for slots, and on the page.
 . "$(dirname "$0")/lib.sh"
 N=$NFSWEEP
 fx=$T_TOP/tests/data/results/cloud-limits.csv
@@ -49,6 +51,41 @@ w.writerows(rows)
 PY
 "$N" limits "$T_DISK/same-rtt.csv" | grep -q '^seq64k nc8 read=0% repeat 1: unknown (' ||
 	fail "a flat gain whose round trips did not grow named: $("$N" limits "$T_DISK/same-rtt.csv")"
+
+# one connection's throughput (tests/data/results/cloud-limits-conn.csv: the cloud model with 64
+# slots per connection and a 7.5 ms round trip, 4 jobs x iodepth 4, so that no request waits for
+# a slot): one connection's sequential reads, at its 15.2 MiB/s, against eight connections' 35
+# (the read ceiling); its random reads, which 16 in flight bound on either mount, are not named
+cf=$T_TOP/tests/data/results/cloud-limits-conn.csv
+out=$("$N" limits "$cf") || fail "nfsweep limits on the per-connection run exited $?: $out"
+grep -q '^seq64k nc1 read=100% repeat 1: per-connection (' <<<"$out" &&
+	grep -q '^  on nc8, more connections moved 2.31x what this one did, whose requests waited for no slot' <<<"$out" ||
+	fail "one connection's throughput is not named: $out"
+[ "$(grep -c ': per-connection (' <<<"$out")" = 1 ] || fail "per-connection named where it did not bind: $out"
+# the same point with requests waiting for a slot: not this rule's (unknown: no wait as long as
+# the round trip, so not rpc-slots either)
+python3 - "$cf" "$T_DISK/backlog.csv" <<'PY' || fail "the backlog copy"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+for r in rows:
+    if r["target"] == "nc1" and r["profile"] == "seq64k" and r["read_pct"] == "100":
+        r["xprt_backlog"] = "2.0"
+w = csv.DictWriter(open(sys.argv[2], "w", newline=""), fieldnames=list(rows[0]), lineterminator="\n")
+w.writeheader()
+w.writerows(rows)
+PY
+"$N" limits "$T_DISK/backlog.csv" | grep -q '^seq64k nc1 read=100% repeat 1: unknown (' ||
+	fail "a point whose requests waited for slots named per-connection: $("$N" limits "$T_DISK/backlog.csv")"
+# the page's sentence: more connections lifted one connection's limit, with compare's gain
+cp "$cf" "$T_DISK/c.csv"
+"$N" report "$T_DISK/c.csv" >/dev/null 2>&1 || fail "report of the per-connection run exited $?"
+python3 - "$T_DISK/c.html" <<'PY' || fail "the page's per-connection sentence"
+import html, re, sys
+s = open(sys.argv[1]).read()
+items = [html.unescape(i) for i in re.findall(r"<li>([^<]*)</li>", s[s.index('id="nconnect-limits"'):])]
+r = [i for i in items if i.startswith("64 KiB sequential read")]
+assert r and "on nc1, per-connection" in r[0] and "lifted one connection's limit (2." in r[0], items
+PY
 
 # rows from before schema 1.7 (no transport figures): said not judged, no table in summary
 out=$("$N" limits "$T_TOP/tests/data/results/nconnect-fixture.csv") || fail "limits on 1.x exited $?"
