@@ -152,9 +152,11 @@ static void held(const struct figs *f, struct strbuf *sb)
 		sb_adds(sb, "no READ or WRITE RPCs in the window");
 		return;
 	}
+	double outstanding = f->window_s > 0 ? f->ops / f->window_s * f->exe_ms / 1000 : 0;
+
 	if (f->window_s > 0) {
 		sb_printf(sb, "the client held %.1f RPCs outstanding (RPC/s x execution time)",
-			  f->ops / f->window_s * f->exe_ms / 1000);
+			  outstanding);
 		if (f->direct && f->depth > 0)
 			sb_printf(sb, " of the %.0f I/Os asked", f->depth);
 		sb_adds(sb, "; ");
@@ -163,6 +165,14 @@ static void held(const struct figs *f, struct strbuf *sb)
 		  "each RPC queued %.3g ms before a %.3g ms round trip, %.1f waiting for a slot "
 		  "and %.1f for its connection to send",
 		  f->queue_ms, f->rtt_ms, f->backlog, f->sending);
+	/*
+	 * Every I/O asked in flight and none held back by the client: by Little's law its depth and
+	 * whatever lies beyond it look alike from here; a point with more depth tells them apart.
+	 */
+	if (f->direct && f->depth > 0 && outstanding >= 0.9 * f->depth && f->backlog < 1)
+		sb_adds(sb, "; every I/O asked was in flight: with more iodepth or jobs, the rate "
+			    "rises if the depth set it, the round trip grows if what is beyond the "
+			    "client did");
 }
 
 int limit_judge(limit_cell_fn cell, const void *row, struct limit_verdict *v)
@@ -192,7 +202,7 @@ int limit_judge(limit_cell_fn cell, const void *row, struct limit_verdict *v)
 	v->id = LIMIT_unknown;
 	v->margin = best;
 	held(&f, &sb);
-	if (best > 0)
+	if (best >= 0.1) /* (a rule far from its thresholds says nothing) */
 		sb_printf(&sb, "; the nearest rule, %s, at %.2f of its thresholds",
 			  limit_name(rules[best_i].id), best);
 	snprintf(v->evidence, sizeof(v->evidence), "%s", sb_str(&sb));

@@ -23,7 +23,7 @@ enum limit_id {
 struct limit_verdict {
 	enum limit_id id;
 	double margin;	    /* the deciding figure over its threshold: >= 1 when named */
-	char evidence[400]; /* the figures that decided, in words */
+	char evidence[600]; /* the figures that decided, in words */
 };
 
 /* A row's cell of column @c, "" or NULL when empty: a row being written or one read back. */

@@ -199,6 +199,34 @@ START_TEST(test_per_connection)
 }
 END_TEST
 
+/*
+ * An unknown point with every I/O asked in flight and none waiting for a slot says what a point
+ * with more depth would tell (the random reads of cloud-limits-conn.csv, 15.7 of 16); one whose
+ * requests waited for slots does not (cloud-limits.csv's reads on eight connections), and a rule
+ * far from its thresholds is not called the nearest.
+ */
+START_TEST(test_all_in_flight)
+{
+	static const char *hint = "every I/O asked was in flight: with more iodepth or jobs";
+	struct rows t;
+	struct limit_verdict v;
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s/results/cloud-limits-conn.csv", T_DATA);
+	ck_assert_int_eq(rows_load(path, &table_results, &t), 0);
+	ck_assert_int_eq(limit_judge_rows(&t, find_row(&t, "rand4k", "nc1", "100"), &v), 0);
+	ck_assert_msg(v.id == LIMIT_unknown && strstr(v.evidence, hint), "%s", v.evidence);
+	ck_assert_msg(!strstr(v.evidence, "nearest rule"), "%s", v.evidence);
+	rows_free(&t);
+	snprintf(path, sizeof(path), "%s/results/cloud-limits.csv", T_DATA);
+	ck_assert_int_eq(rows_load(path, &table_results, &t), 0);
+	ck_assert_int_eq(limit_judge_rows(&t, find_row(&t, "seq64k", "nc8", "100"), &v), 0);
+	ck_assert_msg(v.id == LIMIT_unknown && !strstr(v.evidence, hint), "%s", v.evidence);
+	ck_assert_msg(strstr(v.evidence, "the nearest rule, rpc-slots, at 0.59"), "%s", v.evidence);
+	rows_free(&t);
+}
+END_TEST
+
 Suite *make_limits_suite(void)
 {
 	Suite *s = suite_create("limits");
@@ -210,6 +238,7 @@ Suite *make_limits_suite(void)
 	tcase_add_test(tc, test_not_judged);
 	tcase_add_test(tc, test_shared_path);
 	tcase_add_test(tc, test_per_connection);
+	tcase_add_test(tc, test_all_in_flight);
 	suite_add_tcase(s, tc);
 	return s;
 }
