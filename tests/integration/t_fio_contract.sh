@@ -119,18 +119,51 @@ done
 # fio's libaio as ours: 3.39 hangs every time or aborts, 3.42 aborts the
 # job ("inflight_idx already set", signal 6) and still exits 0, so a job
 # that died of a signal is a failure, whatever fio's status.
+# Hung means stalled, not slow: fio's processes used at most 2 clock ticks of CPU in 3 s (a hang
+# waits: workqueue_init's, a reap's), or it ran 90 s. A wall-clock bound (6 s, once) was one
+# another process could break: beside CI's CPU hog, with this lane niced, nfsweep-aio's
+# verify_async run took more than 6 s five times in a row while fio's libaio, run first, had not.
+# fio_ticks TAG: the CPU clock ticks of the processes whose command line holds TAG
+fio_ticks() {
+	local p t=0 st
+	for p in $(pgrep -f -- "$1"); do
+		read -r -a st < <(sed 's/.*) //' "/proc/$p/stat" 2>/dev/null) || continue
+		t=$((t + ${st[11]:-0} + ${st[12]:-0}))
+	done
+	echo $t
+}
+# stalled_or_done PID TAG: 0 when PID ended, 124 when it stalled (or ran 90 s) and was killed
+stalled_or_done() {
+	local pid=$1 tag=$2 i last=-1 t
+	for i in $(seq 1 450); do
+		sleep 0.2
+		kill -0 "$pid" 2>/dev/null || return 0
+		if [ $((i % 15)) = 0 ]; then # every 3 s
+			t=$(fio_ticks "$tag")
+			[ "$last" -ge 0 ] && [ $((t - last)) -le 2 ] && break
+			last=$t
+		fi
+	done
+	kill -KILL "$pid" 2>/dev/null
+	return 124
+}
 # bounded WHAT ARGS..: ok, hung (five times) or failed (a status, a signal);
 # the job's file is bounded's
 bounded() {
-	local what=$1 try rc err=$T_DISK/bounded.err
+	local what=$1 try rc err=$T_DISK/bounded.err tag pid stalled
 	shift
 	for try in 1 2 3 4 5; do
 		# a file of its own each try: a killed try's job processes may still write theirs
 		# stdout too to /dev/null: a hung job process that outlives fio would hold the
 		# caller's $(...) open for ever (CI: 25 minutes of a Debian 13 root without procps)
-		timeout -k 2 6 fio "$@" --filename="$T_DISK/bounded.$RANDOM.$try" --output=/dev/null \
-			</dev/null >/dev/null 2>"$err"
+		tag=$T_DISK/bounded.$RANDOM.$try
+		fio "$@" --filename="$tag" --output=/dev/null </dev/null >/dev/null 2>"$err" &
+		pid=$!
+		stalled_or_done $pid "$tag"
+		stalled=$?
+		wait $pid 2>/dev/null
 		rc=$?
+		[ $stalled = 124 ] && rc=124
 		if [ $rc = 124 ] || [ $rc = 137 ]; then
 			# its job processes outlive the killed fio: end them too
 			pkill -KILL -f -- "$T_DISK/bounded." && sleep 1
