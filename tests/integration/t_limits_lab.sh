@@ -1,0 +1,46 @@
+#!/bin/bash
+# What limited each point, on a lab whose limits are known because it builds them (docs/limits.md,
+# issue 49's matrix): the cloud model with one limit moved out of the way, 64 RPC slots per
+# connection and its 7.5 ms round trip kept (lab/run --conn-slots 64 --rtt 7500us), so that
+# 4 jobs x iodepth 4 never wait for a slot. Built in: one connection's 15.2 MiB/s, the 15 MiB/s
+# egress, the 35 MiB/s read ceiling; the random points are bound by their 16 in flight. Every
+# point judged; none named a limit the lab did not build: no rpc-slots anywhere, per-connection
+# only on one connection's sequential reads (or unknown there: the rules never guess), no
+# client-cpu; each point's verdict printed as a row of the confusion table. The rules' margins
+# are the unit tests' (tests/data/results/cloud-limits-conn.csv, recorded the same way).
+# lab: --shaping cloud --conn-slots 64 --rtt 7500us
+. "$(dirname "$0")/lib.sh"
+[ "$(id -u)" = 0 ] || skip "the lab needs root"
+[ -x /usr/bin/linux.uml ] || "$T_TOP/tools/deps.sh" lab || skip "user-mode-linux could not be installed"
+N=$NFSWEEP
+d=$T_DISK/limits
+mkdir -p "$d"
+"$T_TOP/lab/run" --shaping cloud --conn-slots 64 --rtt 7500us --rw "$T_DISK" --timeout 900 -- \
+	"$N" run --profile seq64k,rand4k --mix 100,0 --target nc1=/mnt/nc1 --target nc8=/mnt/nc8 \
+	--iodepth 4 --numjobs 4 --runtime 3 --ramp 1 --size 16m --nfs --no-report \
+	--out "$d/s.csv" >"$d/lab.log" 2>&1 || { tail -20 "$d/lab.log"; fail "the lab's sweep"; }
+python3 "$T_HERE/results_check.py" "$d/s.csv" --rows 8 --status ok --nfs || fail "the sweep's rows"
+out=$("$N" limits "$d/s.csv") || fail "nfsweep limits exited $?: $out"
+grep -q '^8 of 8 ok rows judged' <<<"$out" || fail "not every point judged: $out"
+# built in -> named, one line per point; what each may be named: its limit or unknown
+printf '%s\n' "$out" >"$d/limits.txt"
+python3 - "$d/s.csv" "$d/limits.txt" <<'PY' || fail "a point named a limit the lab did not build: $out"
+import csv, re, sys
+rows = {(r["profile"], r["target"], r["read_pct"]): r for r in csv.DictReader(open(sys.argv[1]))}
+named = {}
+for line in open(sys.argv[2]):
+    m = re.match(r"(\S+) (\S+) read=(\d+)% repeat 1: (\S+) \(", line)
+    if m:
+        named[m.group(1, 2, 3)] = m.group(4)
+assert len(named) == 8, named
+built = {("seq64k", "nc1", "100"): ("one connection's 15.2 MiB/s", "per-connection"),
+         ("seq64k", "nc8", "100"): ("the 35 MiB/s read ceiling", "shared-path"),
+         ("seq64k", "nc1", "0"): ("a connection's 15.2 and the egress's 15", "unknown"),
+         ("seq64k", "nc8", "0"): ("the 15 MiB/s egress", "shared-path")}
+for k, limit in sorted(named.items()):
+    what, right = built.get(k, ("16 in flight (the depth)", "unknown"))
+    print("%-7s %s read=%3s%%: %6.1f MiB/s, built in: %-40s named: %s" % (
+        k[0], k[1], k[2], float(rows[k]["total_mib_s"]), what, limit))
+    assert limit in (right, "unknown"), (k, limit)
+PY
+echo ok
