@@ -290,6 +290,18 @@ static const char *other_target(const struct rows *t, const char *profile, const
 }
 
 /*
+ * The point (@profile, @pct) on @one connection and on @many, their means into *@b and *@v: 1,
+ * or 0 when either has no ok row with figures.
+ */
+static int point_pair(const struct rows *t, const char *profile, const char *pct, const char *one,
+		      const char *many, struct point_means *b, struct point_means *v)
+{
+	point_means(t, profile, pct, one, b);
+	point_means(t, profile, pct, many, v);
+	return b->n && v->n && b->iops > 0 && v->iops > 0;
+}
+
+/*
  * A shared path: the point on N connections moved at most 1.2x what it did on one, while its
  * round trips grew to twice theirs or more (its requests waited beyond the client, and more
  * connections only lengthened the wait). The round trip tells it from a point that more depth
@@ -305,9 +317,7 @@ static double rule_shared(const struct rows *t, size_t i, char *ev, size_t len)
 	if (atoi(res_at(t, i, COL_transports)) < 2 || *res_at(t, i, COL_load_point) ||
 	    !(base = other_target(t, profile, pct, target, 0)))
 		return 0;
-	point_means(t, profile, pct, base, &b);
-	point_means(t, profile, pct, target, &v);
-	if (!b.n || !v.n || b.iops <= 0 || v.iops <= 0)
+	if (!point_pair(t, profile, pct, base, target, &b, &v))
 		return 0;
 	ratio = v.iops / b.iops;
 	grew = v.rtt_ms / b.rtt_ms;
@@ -339,9 +349,7 @@ static double rule_per_connection(const struct rows *t, size_t i, char *ev, size
 	    read_figs(rows_cell, &a, &f) || f.backlog >= 1 ||
 	    !(many = other_target(t, profile, pct, target, 1)))
 		return 0;
-	point_means(t, profile, pct, target, &b);
-	point_means(t, profile, pct, many, &v);
-	if (!b.n || !v.n || b.iops <= 0 || v.iops <= 0)
+	if (!point_pair(t, profile, pct, target, many, &b, &v))
 		return 0;
 	ratio = v.iops / b.iops;
 	snprintf(ev, len,
