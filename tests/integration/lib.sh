@@ -129,6 +129,34 @@ expect() {
 # network namespace of its own with only its loopback up: nothing can be fetched from anywhere,
 # whatever the page asked for. Screenshots and PDFs go under $BUILD/tests/report/.
 T_REPORT_OUT=$BUILD/tests/report
+# proc_ticks PATTERN: the CPU clock ticks used so far by the processes whose command line matches
+# PATTERN (pgrep -f)
+proc_ticks() {
+	local p t=0 st
+	for p in $(pgrep -f -- "$1"); do
+		read -r -a st < <(sed 's/.*) //' "/proc/$p/stat" 2>/dev/null) || continue
+		t=$((t + ${st[11]:-0} + ${st[12]:-0}))
+	done
+	echo $t
+}
+# stalled_or_done PID PATTERN CAP: waits for PID; 0 when it ended, 124 when it was killed because
+# the processes PATTERN matches (PID's fio, and what runs it) used at most 2 clock ticks of CPU in
+# 3 s, or because it ran CAP seconds. A hang waits; a process slowed by another's load does not
+# stall, so this is a bound no other process can break (a wall-clock one was, under CI's hog).
+stalled_or_done() {
+	local pid=$1 pat=$2 cap=$3 i last=-1 t
+	for i in $(seq 1 $((cap * 5))); do
+		sleep 0.2
+		kill -0 "$pid" 2>/dev/null || return 0
+		if [ $((i % 15)) = 0 ]; then # every 3 s
+			t=$(proc_ticks "$pat")
+			[ "$last" -ge 0 ] && [ $((t - last)) -le 2 ] && break
+			last=$t
+		fi
+	done
+	kill -KILL "$pid" 2>/dev/null
+	return 124
+}
 # sheet_check BOOK.xlsx RESULTS.csv [sheet_check.py's options]: the workbook opened by
 # LibreOffice (every sheet back to CSV against the files, the charts' pixels on a PDF page).
 # Under make check-asan (ASAN_OPTIONS set) the workbook is still written by the instrumented

@@ -119,34 +119,10 @@ done
 # fio's libaio as ours: 3.39 hangs every time or aborts, 3.42 aborts the
 # job ("inflight_idx already set", signal 6) and still exits 0, so a job
 # that died of a signal is a failure, whatever fio's status.
-# Hung means stalled, not slow: fio's processes used at most 2 clock ticks of CPU in 3 s (a hang
-# waits: workqueue_init's, a reap's), or it ran 90 s. A wall-clock bound (6 s, once) was one
+# Hung means stalled, not slow (lib.sh's stalled_or_done): fio's processes used at most 2 clock
+# ticks of CPU in 3 s (a hang waits: workqueue_init's, a reap's), or it ran 90 s. A wall-clock bound (6 s, once) was one
 # another process could break: beside CI's CPU hog, with this lane niced, nfsweep-aio's
 # verify_async run took more than 6 s five times in a row while fio's libaio, run first, had not.
-# fio_ticks TAG: the CPU clock ticks of the processes whose command line holds TAG
-fio_ticks() {
-	local p t=0 st
-	for p in $(pgrep -f -- "$1"); do
-		read -r -a st < <(sed 's/.*) //' "/proc/$p/stat" 2>/dev/null) || continue
-		t=$((t + ${st[11]:-0} + ${st[12]:-0}))
-	done
-	echo $t
-}
-# stalled_or_done PID TAG: 0 when PID ended, 124 when it stalled (or ran 90 s) and was killed
-stalled_or_done() {
-	local pid=$1 tag=$2 i last=-1 t
-	for i in $(seq 1 450); do
-		sleep 0.2
-		kill -0 "$pid" 2>/dev/null || return 0
-		if [ $((i % 15)) = 0 ]; then # every 3 s
-			t=$(fio_ticks "$tag")
-			[ "$last" -ge 0 ] && [ $((t - last)) -le 2 ] && break
-			last=$t
-		fi
-	done
-	kill -KILL "$pid" 2>/dev/null
-	return 124
-}
 # bounded WHAT ARGS..: ok, hung (five times) or failed (a status, a signal);
 # the job's file is bounded's
 bounded() {
@@ -159,7 +135,7 @@ bounded() {
 		tag=$T_DISK/bounded.$RANDOM.$try
 		fio "$@" --filename="$tag" --output=/dev/null </dev/null >/dev/null 2>"$err" &
 		pid=$!
-		stalled_or_done $pid "$tag"
+		stalled_or_done $pid "$tag" 90
 		stalled=$?
 		wait $pid 2>/dev/null
 		rc=$?
