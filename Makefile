@@ -113,14 +113,14 @@ lab-shim:
 # What is generated from nfsweep's own tables: the schema document's column
 # table, the man page's SYNOPSIS and OPTIONS, the bash completion. A test
 # fails when a committed copy is stale (tools/docs.sh --check).
-docs: harness
+docs: harness lab-shim
 	@tools/docs.sh $(BUILD)/harness/nfsweep
 	@tools/docs-screenshot.sh
 
 # SANITIZE=1: the same tests, each run once, with the unit tests and the local harness
 # integration tests (tests/Makefile's ASAN_INTEGRATION) under ASan + UBSan: make test and
 # make check-asan in one pass (CI's Debian 13 root, so that lane A need not run them twice).
-test: test-deps engines harness fuzz-regress $(if $(filter 1,$(SANITIZE)),harness-asan)
+test: test-deps engines harness lab-shim fuzz-regress $(if $(filter 1,$(SANITIZE)),harness-asan)
 	@$(MAKE) --no-print-directory -C tests FIO_SRC="$$(cat $(FIO_SRC_FILE))" test \
 		$(if $(filter 1,$(SANITIZE)),SANITIZE=1 NFSWEEP_ASAN=$(BUILD)/harness-asan/nfsweep)
 
@@ -144,7 +144,7 @@ unit: test-deps engines harness
 
 # The lab on this system's user-mode kernel and nfs-utils: t_lab alone (CI's Debian 13 root,
 # whose make test is lane A's, not run a second time).
-lab-smoke: test-deps engines harness
+lab-smoke: test-deps engines harness lab-shim
 	@BUILD=$(BUILD) FIO_SRC="$$(cat $(FIO_SRC_FILE))" tests/integration/run.sh t_lab
 
 # What a reviewer would check by hand: format, shellcheck, the contributors' guide's names,
@@ -180,15 +180,15 @@ check-asan: harness-asan
 
 # The README's first command: TARGETS="label=path .." sweeps the user's
 # mounts; without, a quick sweep inside the lab (nconnect=1 and 8).
-sweep: engines harness
+sweep: engines harness lab-shim
 	@tools/sweep.sh
 
 # An interactive shell in the lab guest, mounts ready (LAB_OPTS="--vers 4.2 ...").
-lab-shell: engines
+lab-shell: engines lab-shim
 	@lab/run --shell $(LAB_OPTS)
 
 # nfsweep's engines against fio's, side by side (QUICK=1: the short CI version).
-bench: engines harness
+bench: engines harness lab-shim
 	@tools/deps.sh bench
 	@QUICK=$(QUICK) tools/bench.sh
 
