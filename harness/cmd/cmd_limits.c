@@ -83,11 +83,11 @@ const struct command command_limits = {
 	.args = "FILE.csv",
 	.min_args = 1,
 	.max_args = 1,
-	.about =
-		"Each ok row of FILE.csv judged by today's rules (docs/limits.md): the limit it "
-		"ran into\n(rpc-slots, client-cpu, shared-path, per-connection) or unknown, the "
-		"figures that decided,\nand what would lift it.\nRows without the transports' figures (not a kernel NFS mount, "
-		"--hosts, files older\nthan schema 1.7) are said not judged.",
+	.about = "Each ok row of FILE.csv judged by today's rules (docs/limits.md): the limit it "
+		 "ran into\n(rpc-slots, client-cpu, shared-path, per-connection) or unknown, the "
+		 "figures that decided,\nand what would lift it.\nRows without the transports' "
+		 "figures (not a kernel NFS mount, --hosts, files older\nthan schema 1.7) are said "
+		 "not judged.",
 	.exits = (const struct exit_use[]){ { EXIT_OK, NULL },
 					    { EXIT_FAILED,
 					      "some lines could not be used (each named)" },

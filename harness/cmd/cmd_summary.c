@@ -60,7 +60,10 @@ static void print_grid(const struct results_table *t, int p, const char *what,
 	}
 }
 
-/* Completion latency per read % and target: reads | writes, p50/p99 in ms, as every other output. */
+/*
+ * Completion latency per read % and target: reads | writes, p50/p99 in ms, as every other
+ * output.
+ */
 static void print_latency(const struct results_table *t, int p)
 {
 	grid_cell cells[101][RT_MAX];

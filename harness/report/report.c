@@ -424,7 +424,10 @@ static int rpc_disagrees(const struct rows *t, size_t i, struct strbuf *sb)
 	return n;
 }
 
-/* The point of row @i (profile, target, read %, repeat, load point) has an ok row: its line, or 0. */
+/*
+ * The point of row @i (profile, target, read %, repeat, load point) has an ok row: its line, or
+ * 0.
+ */
 static size_t ok_again(const struct rows *t, size_t i)
 {
 	static const enum column key[] = { COL_profile, COL_target, COL_read_pct, COL_repeat,
@@ -597,7 +600,10 @@ static void problems_end(struct rep *r, int failed, int left, int warned)
 	}
 }
 
-/* The points' outcome, for the glance (section 1) and section 5: rows not ok, and of those the ones no later ok row replaced. */
+/*
+ * The points' outcome, for the glance (section 1) and section 5: rows not ok, and of those the
+ * ones no later ok row replaced.
+ */
 static void outcome(const struct rep *r, int *failed, int *left)
 {
 	*failed = *left = 0;
