@@ -135,6 +135,15 @@ START_TEST(test_not_judged)
 }
 END_TEST
 
+/* tests/data/results/@name into @t; fails the test when it cannot be read. */
+static void load_results(const char *name, struct rows *t)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s/results/%s", T_DATA, name);
+	ck_assert_int_eq(rows_load(path, &table_results, t), 0);
+}
+
 /* Row @i of @t for (@profile, @target, @pct); fails the test when there is none. */
 static size_t find_row(const struct rows *t, const char *profile, const char *target,
 		       const char *pct)
@@ -157,10 +166,8 @@ START_TEST(test_shared_path)
 {
 	struct rows t;
 	struct limit_verdict v;
-	char path[512];
 
-	snprintf(path, sizeof(path), "%s/results/cloud-limits.csv", T_DATA);
-	ck_assert_int_eq(rows_load(path, &table_results, &t), 0);
+	load_results("cloud-limits.csv", &t);
 	ck_assert_int_eq(limit_judge_rows(&t, find_row(&t, "seq64k", "nc8", "0"), &v), 0);
 	ck_assert_msg(v.id == LIMIT_shared_path, "%s: %s", limit_name(v.id), v.evidence);
 	ck_assert(v.margin >= 1);
@@ -184,10 +191,8 @@ START_TEST(test_per_connection)
 {
 	struct rows t;
 	struct limit_verdict v;
-	char path[512];
 
-	snprintf(path, sizeof(path), "%s/results/cloud-limits-conn.csv", T_DATA);
-	ck_assert_int_eq(rows_load(path, &table_results, &t), 0);
+	load_results("cloud-limits-conn.csv", &t);
 	ck_assert_int_eq(limit_judge_rows(&t, find_row(&t, "seq64k", "nc1", "100"), &v), 0);
 	ck_assert_msg(v.id == LIMIT_per_connection, "%s: %s", limit_name(v.id), v.evidence);
 	ck_assert(v.margin >= 1);
@@ -210,16 +215,13 @@ START_TEST(test_all_in_flight)
 	static const char *hint = "every I/O asked was in flight: with more iodepth or jobs";
 	struct rows t;
 	struct limit_verdict v;
-	char path[512];
 
-	snprintf(path, sizeof(path), "%s/results/cloud-limits-conn.csv", T_DATA);
-	ck_assert_int_eq(rows_load(path, &table_results, &t), 0);
+	load_results("cloud-limits-conn.csv", &t);
 	ck_assert_int_eq(limit_judge_rows(&t, find_row(&t, "rand4k", "nc1", "100"), &v), 0);
 	ck_assert_msg(v.id == LIMIT_unknown && strstr(v.evidence, hint), "%s", v.evidence);
 	ck_assert_msg(!strstr(v.evidence, "nearest rule"), "%s", v.evidence);
 	rows_free(&t);
-	snprintf(path, sizeof(path), "%s/results/cloud-limits.csv", T_DATA);
-	ck_assert_int_eq(rows_load(path, &table_results, &t), 0);
+	load_results("cloud-limits.csv", &t);
 	ck_assert_int_eq(limit_judge_rows(&t, find_row(&t, "seq64k", "nc8", "100"), &v), 0);
 	ck_assert_msg(v.id == LIMIT_unknown && !strstr(v.evidence, hint), "%s", v.evidence);
 	ck_assert_msg(strstr(v.evidence, "the nearest rule, rpc-slots, at 0.59"), "%s", v.evidence);
