@@ -139,20 +139,33 @@ proc_ticks() {
 	done
 	echo $t
 }
-# stalled_or_done PID PATTERN CAP: waits for PID; 0 when it ended, 124 when it was killed because
-# the processes PATTERN matches (PID's fio, and what runs it) used at most 2 clock ticks of CPU in
-# 3 s, or because it ran CAP seconds. A hang waits; a process slowed by another's load does not
-# stall, so this is a bound no other process can break (a wall-clock one was, under CI's hog).
+# proc_progress PATTERN: the CPU ticks (proc_ticks) and the bytes read and written (rchar, wchar
+# of /proc/PID/io) of the processes PATTERN matches, as one line: a change is progress
+proc_progress() {
+	local p io=0
+	for p in $(pgrep -f -- "$1"); do
+		io=$((io + $(awk '/^[rw]char:/ { n += $2 } END { print n + 0 }' "/proc/$p/io" \
+			2>/dev/null || echo 0)))
+	done
+	echo "$(proc_ticks "$1") $io"
+}
+# stalled_or_done PID PATTERN CAP [WINDOW]: waits for PID; 0 when it ended, 124 when it was killed
+# because the processes PATTERN matches (PID's fio, and what runs it) made no progress in a window,
+# or because it ran CAP seconds. No progress: at most 2 clock ticks of CPU in 3 s; with a WINDOW
+# (seconds), at most 2 ticks per 3 s of it and under 1 MiB read and written (a hung fio's helper
+# thread still wakes, and reads a disk's counters). A hang waits; a process slowed by another's
+# load does not stall, so this is a bound no other process can break (a wall-clock one was, under
+# CI's hog).
 stalled_or_done() {
-	local pid=$1 pat=$2 cap=$3 i last=-1 t
+	local pid=$1 pat=$2 cap=$3 win=${4:-3} i last="" t
 	for i in $(seq 1 $((cap * 5))); do
 		sleep 0.2
 		kill -0 "$pid" 2>/dev/null || return 0
-		if [ $((i % 15)) = 0 ]; then # every 3 s
-			t=$(proc_ticks "$pat")
-			[ "$last" -ge 0 ] && [ $((t - last)) -le 2 ] && break
-			last=$t
-		fi
+		[ $((i % (win * 5))) = 0 ] || continue
+		t=$(proc_progress "$pat")
+		[ -n "$last" ] && [ $((${t%% *} - ${last%% *})) -le $((win * 2 / 3)) ] &&
+			[ $((${t#* } - ${last#* })) -lt $((1 << 20)) ] && break
+		last=$t
 	done
 	kill -KILL "$pid" 2>/dev/null
 	return 124
