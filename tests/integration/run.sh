@@ -24,7 +24,9 @@
 # with the lab's totals and the ten slowest tests.
 #
 # Usage: run.sh [t_name ...]   (default: all)
-# Env:   TEST_TIMEOUT (seconds per test, default 900), BUILD, FIO_SRC, T_NET (netblock.sh);
+# Env:   TEST_TIMEOUT (seconds per test, default 900: past it, a test that uses no CPU for a
+#        minute is ended; one that works goes on, up to 4 times it), BUILD, FIO_SRC,
+#        T_NET (netblock.sh);
 #        T_JOBS=1: one queue, every test after the other; T_SESSIONS=0: no sessions, every
 #        lab test boots guests of its own;
 #        T_SAN_NFSWEEP, T_SAN_TESTS, T_SAN_REPORTS (make test SANITIZE=1): the tests named in
@@ -131,6 +133,39 @@ loop_probe() {
 disk_loop=""
 [ "$(id -u)" = 0 ] && loop_probe && disk_loop=1
 
+# A test's bound: TEST_TIMEOUT seconds, and after them as long as its processes keep working (a
+# minute's CPU time in each minute's window: idle_s, over), up to `over` times the bound. A hang
+# waits and is ended a minute after the bound; a test slowed by another process's load is not
+# (beside CI's CPU hog, a niced lane's fio suite, 1,800 s of CPU-bound fio tests, outran the
+# wall-clock bound that was all there was). A lab test that waits for its session's guest uses
+# no CPU of its own and keeps the wall-clock bound.
+idle_s=60 over=4
+# group_ticks PGID: the CPU clock ticks used so far by the processes of that process group and
+# by the children they reaped (a fio that ended is in its parent's count: the sum only grows)
+group_ticks() {
+	awk -v g="$1" '{ sub(/.*\) /, ""); if ($3 == g) t += $12 + $13 + $14 + $15 }
+		END { print t + 0 }' /proc/[0-9]*/stat 2>/dev/null
+}
+# watch_test TPID START: returns when TPID (timeout(1), the leader of the test's process group)
+# ends; past the bound, it ends a test whose group used under 1 s of CPU in idle_s seconds, and
+# leaves $state/stalled.TPID
+watch_test() {
+	local tpid=$1 next=$(($2 + timeout_s)) last="" t hz
+	hz=$(getconf CLK_TCK)
+	while kill -0 "$tpid" 2>/dev/null; do
+		sleep 1
+		[ "$(date +%s)" -ge $next ] || continue
+		next=$((next + idle_s))
+		t=$(group_ticks "$tpid")
+		if [ -n "$last" ] && [ $((t - last)) -lt "$hz" ]; then
+			: > "$state/stalled.$tpid"
+			kill -TERM "$tpid" 2>/dev/null
+			return
+		fi
+		last=$t
+	done
+}
+
 # run_test TEST [nice]: run it (nice: at a lower priority), print its line, add it to the results
 run_test() {
 	local t=$1 why start secs log rc tpid sc san=() lab_log line pre=() fs=""
@@ -165,11 +200,14 @@ run_test() {
 	[ "${2:-}" = nice ] && pre=(nice -n 10)
 	: > "$state/${t%.sh}.shm"
 	LAB_TIME_LOG=$lab_log T_SHM_RECORD=$state/${t%.sh}.shm T_DISK_FS=$fs \
-		timeout --kill-after=10 "$timeout_s" "${san[@]}" "${pre[@]}" bash "./$t" >"$log" 2>&1 7>&- &
+		timeout --kill-after=10 $((timeout_s * over + 2 * idle_s)) "${san[@]}" "${pre[@]}" bash "./$t" \
+		>"$log" 2>&1 7>&- &
 	tpid=$!
 	trap 'kill -TERM "$tpid" 2>/dev/null; wait "$tpid"; shm_left "$t"; exit 130' INT TERM HUP
+	watch_test "$tpid" "$start"
 	wait "$tpid"
 	rc=$?
+	[ -e "$state/stalled.$tpid" ] && rc=124
 	trap - INT TERM HUP
 	exec 7>&-
 	shm_left "$t"
@@ -185,7 +223,13 @@ run_test() {
 	0) status=pass; say "${line}ok ($what)" ;;
 	77) status=skip; say "${line}SKIPPED: $(tail -n 1 "$log")" ;;
 	124|137) status=timeout
-		say "${line}TIMED_OUT after ${timeout_s}s ($what)" "$(tail -n 20 "$log" | sed 's/^/    /')" ;;
+		if [ -e "$state/stalled.$tpid" ]; then
+			what="past its bound of ${timeout_s} s, no CPU for ${idle_s} s; $what"
+		else
+			what="after $((timeout_s * over + 2 * idle_s)) s, working; $what"
+		fi
+		say "${line}TIMED_OUT ($what)" \
+			"$(tail -n 20 "$log" | sed 's/^/    /')" ;;
 	*) status=fail
 		# every scenario's failure, then the end of the log
 		say "${line}FAILED (exit $rc, $what)" \
