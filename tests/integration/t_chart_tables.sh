@@ -29,13 +29,29 @@ rows = list(csv.DictReader(open(res, newline="")))
 targets = list(dict.fromkeys(r["target"] for r in rows))
 profiles = list(dict.fromkeys(r["profile"] for r in rows))
 # summary's tables: {(profile, kind): {pct: [cells per target]}}
-tables, cur = {}, None
+tables, cur, kind = {}, None, None
+# (every table's title line starts the next table: the rows of one summary keeps for itself,
+# what limited each point, are not the latency table's)
 for line in summ.splitlines():
-    m = re.match(r"(\S+): (total|completion latency)", line)
+    m = re.match(r"(\S+): (total|completion latency)?", line)
     if m:
-        cur = tables.setdefault((m.group(1), m.group(2)), {})
+        kind = m.group(2)
+        cur = tables.setdefault((m.group(1), kind), {}) if kind else None
     elif cur is not None and re.match(r"\d+ ", line):
-        cells = re.split(r"  +", line.strip())
+        if kind == "total":
+            # a total: "1234", "1234 +-3.1%" or "-" each, in columns that may touch
+            toks = line.split()
+            cells = [toks[0]]
+            for tok in toks[1:]:
+                if tok.startswith("+-"):
+                    cells[-1] += " " + tok
+                else:
+                    cells.append(tok)
+        else:
+            cells = re.split(r"  +", line.strip())
+        if len(cells) != len(targets) + 1:
+            sys.exit("summary's row %r: %d cells for %d targets" % (line, len(cells) - 1,
+                                                                   len(targets)))
         cur[int(cells[0])] = cells[1:]
 checked = 0
 for p in profiles:
