@@ -13,7 +13,7 @@
 #include <time.h>
 
 #define NFSWEEP_SCHEMA_MAJOR 1
-#define NFSWEEP_SCHEMA_MINOR 7
+#define NFSWEEP_SCHEMA_MINOR 8
 
 enum col_type {
 	COL_STR,

@@ -513,6 +513,8 @@ int run_point(struct sweep *s, const struct point *p, size_t total, const struct
 		ret = write_row(s, &r, STATUS_SETUP_ERROR, err, &res, 0);
 		goto out;
 	}
+	if (s->mode->probe)
+		s->mode->probe(&pc, jobfile);
 	ret = point_fio(&pc, jobfile, &out, &call);
 	if (ret) {
 		snprintf(err, sizeof(err), "%s: %s: %s (fio %s)", s->cmd, call, strerror(-ret),

@@ -19,6 +19,7 @@
 #include "sweep/point_mode.h"
 #include "sweep/point_ops.h"
 #include "sweep/point_mountstats.h"
+#include "sweep/point_probe.h"
 
 struct local_point {
 	struct mount_of m;
@@ -75,6 +76,15 @@ static int local_jobfile(const struct point_ctx *pc, char *path, size_t len)
 		return 0;
 	}
 	return point_jobfile_copy(pc, &how, path, len);
+}
+
+/* A target on NFS: its unloaded round trips, once per profile (point_probe.h). */
+static void local_probe(struct point_ctx *pc, const char *jobfile)
+{
+	struct local_point *lp = pc->state;
+
+	if (lp->nfs)
+		point_probe(pc, lp->m.mountpoint, jobfile);
 }
 
 static void tick_window(void *w)
@@ -158,6 +168,7 @@ const struct point_mode point_mode_local = {
 	.hosts = local_hosts,
 	.begin = local_begin,
 	.jobfile = local_jobfile,
+	.probe = local_probe,
 	.command = local_command,
 	.read = local_read,
 	.record = local_record,

@@ -42,6 +42,11 @@ struct point_mode {
 	int (*begin)(struct point_ctx *pc);
 	/* The job file fio runs, in @path (see point_jobfile.h). 0, or -errno. */
 	int (*jobfile)(const struct point_ctx *pc, char *path, size_t len);
+	/*
+	 * Before fio runs the point (@jobfile, as jobfile() made it): what the mode measures of the
+	 * target unloaded, into the point's row (point_probe.h). NULL: nothing is.
+	 */
+	void (*probe)(struct point_ctx *pc, const char *jobfile);
 	/* How fio is run: its arguments, format and client, and what it samples meanwhile. */
 	void (*command)(struct point_ctx *pc, struct fio_cmd *cmd);
 	/*

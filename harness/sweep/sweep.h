@@ -21,6 +21,13 @@ void sweep_catch_signals(void);
 
 struct point_mode;
 
+/* A target's unloaded round trips for one profile (point_probe.h); 0 where none was measured. */
+struct probe_rtt {
+	const struct target *target;
+	const char *profile;
+	double read_ms, write_ms;
+};
+
 struct sweep {
 	const struct sweep_opts *o;
 	const struct point_mode *mode; /* how its points run: chosen once, by sweep_init */
@@ -45,6 +52,8 @@ struct sweep {
 	char made_dirs[3][PATH_MAX];   /* what sweep_make_fio_dir made, innermost first */
 	int nmade_dirs;
 	size_t ntarget_locks;
+	struct probe_rtt probes[MAX_TARGETS * MAX_PROFILES]; /* measured so far (point_probe.h) */
+	size_t nprobes;
 };
 
 /* Start @s for @o: the host and kernel names, the points' mode; nothing can fail. */
