@@ -38,7 +38,8 @@ struct figs {
 	double in_flight, backlog, sending, max_slots; /* per connection, at a send */
 	double cpu_per_job;			       /* fio's usr + sys, % of one CPU */
 	double ops, rtt_ms, queue_ms, exe_ms;	       /* READ and WRITE, op-weighted */
-	double window_s, depth;			       /* depth: iodepth x numjobs */
+	double rtt0_ms; /* their unloaded round trip (point_probe.h), op-weighted; 0: unknown */
+	double window_s, depth; /* depth: iodepth x numjobs */
 	int direct;
 };
 
@@ -57,15 +58,16 @@ static int num(limit_cell_fn cell, const void *row, enum column c, double *v)
 /* The READ and WRITE RPCs' counts and mean times, op-weighted, into @f. */
 static void read_rpc(limit_cell_fn cell, const void *row, struct figs *f)
 {
-	static const enum column c[2][4] = {
+	static const enum column c[2][5] = {
 		{ COL_rpc_read_ops, COL_rpc_read_avg_rtt_ms, COL_rpc_read_avg_queue_ms,
-		  COL_rpc_read_avg_exe_ms },
+		  COL_rpc_read_avg_exe_ms, COL_rtt_unloaded_read_ms },
 		{ COL_rpc_write_ops, COL_rpc_write_avg_rtt_ms, COL_rpc_write_avg_queue_ms,
-		  COL_rpc_write_avg_exe_ms },
+		  COL_rpc_write_avg_exe_ms, COL_rtt_unloaded_write_ms },
 	};
+	int rtt0_all = 1; /* every direction that ran has its unloaded round trip */
 
 	for (int i = 0; i < 2; i++) {
-		double n = 0, rtt = 0, queue = 0, exe = 0;
+		double n = 0, rtt = 0, queue = 0, exe = 0, rtt0 = 0;
 
 		if (!num(cell, row, c[i][0], &n) || n <= 0 || !num(cell, row, c[i][1], &rtt) ||
 		    !num(cell, row, c[i][2], &queue) || !num(cell, row, c[i][3], &exe))
@@ -74,11 +76,16 @@ static void read_rpc(limit_cell_fn cell, const void *row, struct figs *f)
 		f->queue_ms += queue * n;
 		f->exe_ms += exe * n;
 		f->ops += n;
+		if (num(cell, row, c[i][4], &rtt0) && rtt0 > 0)
+			f->rtt0_ms += rtt0 * n;
+		else
+			rtt0_all = 0;
 	}
 	if (f->ops > 0) {
 		f->rtt_ms /= f->ops;
 		f->queue_ms /= f->ops;
 		f->exe_ms /= f->ops;
+		f->rtt0_ms = rtt0_all ? f->rtt0_ms / f->ops : 0;
 	}
 }
 
@@ -137,12 +144,79 @@ static double rule_cpu(const struct figs *f, char *ev, size_t len)
 	return f->cpu_per_job / 90;
 }
 
+/* The RPCs the client held outstanding over the window (Little's law: RPC/s x execution time). */
+static double outstanding(const struct figs *f)
+{
+	return f->window_s > 0 ? f->ops / f->window_s * f->exe_ms / 1000 : 0;
+}
+
+/*
+ * Every I/O asked in flight, none held back by the client: O_DIRECT (one RPC per I/O or more),
+ * RPCs outstanding at 90 % of iodepth x numjobs or more, under one waiting for a slot at a send.
+ * Its share of the 90 %, or 0 when the point's figures cannot say.
+ */
+static double all_in_flight(const struct figs *f)
+{
+	if (!f->direct || f->depth <= 0 || f->ops <= 0 || f->rtt_ms <= 0 || f->backlog >= 1)
+		return 0;
+	return outstanding(f) / (0.9 * f->depth);
+}
+
+/*
+ * Depth: every I/O asked in flight, and each round trip at most 1.5x the target's unloaded one
+ * (one I/O at a time, point_probe.h): nothing beyond the client queued the requests, each waited
+ * for its own round trip only, so more of them at once go faster.
+ */
+static double rule_depth(const struct figs *f, char *ev, size_t len)
+{
+	double a = all_in_flight(f), b;
+
+	if (a <= 0 || f->rtt0_ms <= 0)
+		return 0;
+	b = 1.5 * f->rtt0_ms / f->rtt_ms;
+	snprintf(ev, len,
+		 "%.1f RPCs outstanding of the %.0f I/Os asked, none waiting for a slot (%.2f at a "
+		 "send); each round trip %.3g ms, %.2fx the %.3g ms of one I/O at a time",
+		 outstanding(f), f->depth, f->backlog, f->rtt_ms, f->rtt_ms / f->rtt0_ms,
+		 f->rtt0_ms);
+	return a < b ? a : b;
+}
+
+/*
+ * Beyond the client: every I/O asked in flight, and each round trip 3x the unloaded one or more:
+ * the requests met a queue past the client (the server, the volume, the path), which more depth
+ * only lengthens. Between 1.5x and 3x neither this rule nor depth names the point.
+ */
+static double rule_beyond(const struct figs *f, char *ev, size_t len)
+{
+	double a = all_in_flight(f), b;
+
+	if (a <= 0 || f->rtt0_ms <= 0)
+		return 0;
+	b = f->rtt_ms / (3 * f->rtt0_ms);
+	snprintf(
+		ev, len,
+		"%.1f RPCs outstanding of the %.0f I/Os asked, none waiting for a slot (%.2f at a "
+		"send) nor long queued (%.3g ms); each round trip %.3g ms, %.1fx the %.3g ms of one "
+		"I/O at a time",
+		outstanding(f), f->depth, f->backlog, f->queue_ms, f->rtt_ms,
+		f->rtt_ms / f->rtt0_ms, f->rtt0_ms);
+	return a < b ? a : b;
+}
+
+/*
+ * The rules of one row, in order. A late rule names what another point of the file may name more
+ * precisely (beyond-client: per-connection, shared-path), so limit_judge_rows tries those first.
+ */
 static const struct {
 	enum limit_id id;
 	double (*margin)(const struct figs *f, char *ev, size_t len);
+	int late;
 } rules[] = {
-	{ LIMIT_rpc_slots, rule_slots },
-	{ LIMIT_client_cpu, rule_cpu },
+	{ LIMIT_rpc_slots, rule_slots, 0 },
+	{ LIMIT_client_cpu, rule_cpu, 0 },
+	{ LIMIT_depth, rule_depth, 0 },
+	{ LIMIT_beyond_client, rule_beyond, 1 },
 };
 
 /* What the client held, for a point no rule decides: where its requests' time went. */
@@ -152,11 +226,9 @@ static void held(const struct figs *f, struct strbuf *sb)
 		sb_adds(sb, "no READ or WRITE RPCs in the window");
 		return;
 	}
-	double outstanding = f->window_s > 0 ? f->ops / f->window_s * f->exe_ms / 1000 : 0;
-
 	if (f->window_s > 0) {
 		sb_printf(sb, "the client held %.1f RPCs outstanding (RPC/s x execution time)",
-			  outstanding);
+			  outstanding(f));
 		if (f->direct && f->depth > 0)
 			sb_printf(sb, " of the %.0f I/Os asked", f->depth);
 		sb_adds(sb, "; ");
@@ -169,13 +241,20 @@ static void held(const struct figs *f, struct strbuf *sb)
 	 * Every I/O asked in flight and none held back by the client: by Little's law its depth and
 	 * whatever lies beyond it look alike from here; a point with more depth tells them apart.
 	 */
-	if (f->direct && f->depth > 0 && outstanding >= 0.9 * f->depth && f->backlog < 1)
+	if (all_in_flight(f) >= 1 && f->rtt0_ms > 0)
+		sb_printf(
+			sb,
+			"; every I/O asked was in flight, each round trip %.2fx the %.3g ms of "
+			"one I/O at a time (depth at 1.5x or less, beyond the client at 3x or more)",
+			f->rtt_ms / f->rtt0_ms, f->rtt0_ms);
+	else if (all_in_flight(f) >= 1)
 		sb_adds(sb, "; every I/O asked was in flight: with more iodepth or jobs, the rate "
 			    "rises if the depth set it, the round trip grows if what is beyond the "
 			    "client did");
 }
 
-int limit_judge(limit_cell_fn cell, const void *row, struct limit_verdict *v)
+/* limit_judge, with the late rules (@late 1) or without them (0). */
+static int judge(limit_cell_fn cell, const void *row, struct limit_verdict *v, int late)
 {
 	struct figs f;
 	char ev[sizeof(v->evidence)];
@@ -186,6 +265,8 @@ int limit_judge(limit_cell_fn cell, const void *row, struct limit_verdict *v)
 	if (read_figs(cell, row, &f))
 		return -ENODATA;
 	for (size_t i = 0; i < sizeof(rules) / sizeof(rules[0]); i++) {
+		if (rules[i].late > late)
+			continue;
 		double m = rules[i].margin(&f, ev, sizeof(ev));
 
 		if (m >= 1) {
@@ -208,6 +289,11 @@ int limit_judge(limit_cell_fn cell, const void *row, struct limit_verdict *v)
 	snprintf(v->evidence, sizeof(v->evidence), "%s", sb_str(&sb));
 	sb_free(&sb);
 	return 0;
+}
+
+int limit_judge(limit_cell_fn cell, const void *row, struct limit_verdict *v)
+{
+	return judge(cell, row, v, 1);
 }
 
 static const char *row_cell(const void *row, enum column c)
@@ -372,7 +458,7 @@ int limit_judge_rows(const struct rows *t, size_t i, struct limit_verdict *v)
 {
 	struct row_at a = { t, i };
 	char ev[sizeof(v->evidence)];
-	int ret = limit_judge(rows_cell, &a, v);
+	int ret = judge(rows_cell, &a, v, 0);
 
 	if (ret || v->id != LIMIT_unknown)
 		return ret;
@@ -386,7 +472,7 @@ int limit_judge_rows(const struct rows *t, size_t i, struct limit_verdict *v)
 			return 0;
 		}
 	}
-	return 0;
+	return judge(rows_cell, &a, v, 1);
 }
 
 int limit_point(const struct rows *t, const char *profile, int read_pct, const char *target,

@@ -5,8 +5,10 @@
 # 4 jobs x iodepth 4 never wait for a slot. Built in: one connection's 15.2 MiB/s, the 15 MiB/s
 # egress, the 35 MiB/s read ceiling; the random points are bound by their 16 in flight. Every
 # point judged; none named a limit the lab did not build: no rpc-slots anywhere, per-connection
-# only on one connection's sequential reads (or unknown there: the rules never guess), no
-# client-cpu; each point's verdict printed as a row of the confusion table. Two repeats, the
+# only on one connection's sequential reads, depth only on the random points, beyond-client or
+# shared-path only where a queue past the client is built in (or unknown anywhere: the rules
+# never guess), no client-cpu; each point's verdict printed as a row of the confusion table, with
+# the unloaded round trips every row must have. Two repeats, the
 # targets interleaved: the read-back rules judge a point by its mean over them, so that a burst
 # of another process's load in one 3-s run does not make a 1.5x gain. The rules' margins
 # are the unit tests' (tests/data/results/cloud-limits-conn.csv, recorded the same way).
@@ -36,14 +38,23 @@ for line in open(sys.argv[2]):
     if m:
         named[m.group(1, 2, 3, 4)] = m.group(5)
 assert len(named) == 16, named
-built = {("seq64k", "nc1", "100"): ("one connection's 15.2 MiB/s", "per-connection"),
-         ("seq64k", "nc8", "100"): ("the 35 MiB/s read ceiling", "shared-path"),
-         ("seq64k", "nc1", "0"): ("a connection's 15.2 and the egress's 15", "unknown"),
-         ("seq64k", "nc8", "0"): ("the 15 MiB/s egress", "shared-path")}
+# (each a queue past the client: beyond-client is right where the rules cannot say which)
+built = {("seq64k", "nc1", "100"): ("one connection's 15.2 MiB/s", ("per-connection",)),
+         ("seq64k", "nc8", "100"): ("the 35 MiB/s read ceiling", ("shared-path", "beyond-client")),
+         ("seq64k", "nc1", "0"): ("a connection's 15.2 and the egress's 15", ("beyond-client",)),
+         ("seq64k", "nc8", "0"): ("the 15 MiB/s egress", ("shared-path", "beyond-client"))}
+right_named = 0
 for k, limit in sorted(named.items()):
-    what, right = built.get(k[:3], ("16 in flight (the depth)", "unknown"))
-    print("%-7s %s read=%3s%% repeat %s: %6.1f MiB/s, built in: %-40s named: %s" % (
-        k[0], k[1], k[2], k[3], float(rows[k]["total_mib_s"]), what, limit))
-    assert limit in (right, "unknown"), (k, limit)
+    what, right = built.get(k[:3], ("16 in flight (the depth)", ("depth",)))
+    print("%-7s %s read=%3s%% repeat %s: %6.1f MiB/s, unloaded %s/%s ms, built in: %-40s named: %s"
+          % (k[0], k[1], k[2], k[3], float(rows[k]["total_mib_s"]),
+             rows[k]["rtt_unloaded_read_ms"] or "-", rows[k]["rtt_unloaded_write_ms"] or "-",
+             what, limit))
+    assert limit in right + ("unknown",), (k, limit)
+    right_named += limit != "unknown"
+print("%d of 16 named, the rest unknown" % right_named)
+# every probed point has its target's unloaded round trips (the sweep's rows, all O_DIRECT)
+assert all(r["rtt_unloaded_read_ms"] and r["rtt_unloaded_write_ms"] for r in rows.values()), \
+    "a row without its unloaded round trip"
 PY
 echo ok

@@ -116,6 +116,45 @@ START_TEST(test_client_cpu)
 }
 END_TEST
 
+/*
+ * The unloaded round trip decides between depth and beyond-client (made: the nc1 depth-1
+ * capture, every one of the 4 I/Os asked in flight at a 16 ms round trip, with unloaded round
+ * trips given): at 1.5x it or less, depth; at 3x or more, beyond-client; between, unknown with
+ * both figures. Neither without one (a file older than schema 1.8), nor with buffered I/O.
+ */
+START_TEST(test_depth_and_beyond)
+{
+	static const struct {
+		double rtt0;
+		const char *named;
+	} c[] = {
+		{ 15, "depth" },	{ 12, "depth" },	{ 8, "unknown" },
+		{ 5, "beyond-client" }, { 2, "beyond-client" },
+	};
+	struct row r;
+	struct limit_verdict v;
+
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		capture_row(&r, "cloud-nc1-read-d1", "/mnt/nc1", 1, 0.58, 3.30);
+		row_set_num(&r, COL_rtt_unloaded_read_ms, c[i].rtt0);
+		v = judge(&r);
+		ck_assert_msg(!strcmp(limit_name(v.id), c[i].named), "unloaded %g ms: %s (%s)",
+			      c[i].rtt0, limit_name(v.id), v.evidence);
+		ck_assert(v.id == LIMIT_unknown ? v.margin < 1 : v.margin >= 1);
+		ck_assert_msg(strstr(v.evidence, "of one I/O at a time"), "%s", v.evidence);
+		row_free(&r);
+	}
+	capture_row(&r, "cloud-nc1-read-d1", "/mnt/nc1", 1, 0.58, 3.30);
+	v = judge(&r);
+	ck_assert_msg(v.id == LIMIT_unknown && strstr(v.evidence, "with more iodepth or jobs"),
+		      "%s", v.evidence);
+	row_set_num(&r, COL_rtt_unloaded_read_ms, 15);
+	row_set(&r, COL_direct, "0");
+	ck_assert_int_eq(judge(&r).id, LIMIT_unknown);
+	row_free(&r);
+}
+END_TEST
+
 /* Nothing to judge by: a failed point, a row without transport figures (schema < 1.7). */
 START_TEST(test_not_judged)
 {
@@ -237,6 +276,7 @@ Suite *make_limits_suite(void)
 	tcase_add_test(tc, test_slots_named);
 	tcase_add_test(tc, test_beyond_the_client_unknown);
 	tcase_add_test(tc, test_client_cpu);
+	tcase_add_test(tc, test_depth_and_beyond);
 	tcase_add_test(tc, test_not_judged);
 	tcase_add_test(tc, test_shared_path);
 	tcase_add_test(tc, test_per_connection);
