@@ -26,6 +26,15 @@ serve_now() { printf -v now '%(%s)T' -1; }
 # serve_sleep: 0.2 s without a process (a guest's fork is dear under UML)
 exec {serve_sleep_fd}<> <(:)
 serve_sleep() { read -r -t 0.2 -u "$serve_sleep_fd" _; }
+# serve_alive PID: PID runs, read from /proc without a fork. kill -0 answers yes for a zombie, and
+# a loop of builtins alone need not reap its child: a job whose command had ended (status 0)
+# was held 13 minutes, to lab/run's timeout, when the loop's rm of its stop file forked
+serve_alive() {
+	local st
+	{ read -r st < "/proc/$1/stat"; } 2>/dev/null || return 1
+	st=${st##*) }
+	case ${st%% *} in Z|X) return 1 ;; esac
+}
 
 # serve_baseline: what every job starts from, recorded once
 serve_baseline() {
@@ -81,7 +90,7 @@ serve_run() {
 		{ cd "$2" 2>/dev/null || cd /; } && exec bash -c "$3"' sh "$cg" "$LAB_CWD" "$LAB_CMD" \
 		</dev/null >"$job/out" 2>>"$job/err" &
 	cpid=$!
-	while kill -0 "$cpid" 2>/dev/null; do
+	while serve_alive "$cpid"; do
 		if [ -s "$job/stop" ]; then
 			read -r sig < "$job/stop"
 			rm -f "$job/stop"
