@@ -129,43 +129,47 @@ expect() {
 # network namespace of its own with only its loopback up: nothing can be fetched from anywhere,
 # whatever the page asked for. Screenshots and PDFs go under $BUILD/tests/report/.
 T_REPORT_OUT=$BUILD/tests/report
-# proc_ticks PATTERN: the CPU clock ticks used so far by the processes whose command line matches
-# PATTERN (pgrep -f)
-proc_ticks() {
-	local p t=0 st
-	for p in $(pgrep -f -- "$1"); do
-		read -r -a st < <(sed 's/.*) //' "/proc/$p/stat" 2>/dev/null) || continue
-		t=$((t + ${st[11]:-0} + ${st[12]:-0}))
-	done
-	echo $t
-}
-# proc_progress PATTERN: the CPU ticks (proc_ticks) and the bytes read and written (rchar, wchar
-# of /proc/PID/io) of the processes PATTERN matches, as one line: a change is progress
+# proc_progress PATTERN: the CPU clock ticks used so far and the bytes read and written (rchar,
+# wchar of /proc/PID/io) by the processes whose command line matches PATTERN (pgrep -f), as one
+# line: a change is progress
 proc_progress() {
-	local p io=0
+	local p io=0 t=0 st
 	for p in $(pgrep -f -- "$1"); do
+		read -r -a st < <(sed 's/.*) //' "/proc/$p/stat" 2>/dev/null) &&
+			t=$((t + ${st[11]:-0} + ${st[12]:-0}))
 		io=$((io + $(awk '/^[rw]char:/ { n += $2 } END { print n + 0 }' "/proc/$p/io" \
 			2>/dev/null || echo 0)))
 	done
-	echo "$(proc_ticks "$1") $io"
+	echo "$t $io"
+}
+# proc_runnable PATTERN: true when a thread of those processes is running or waits for a CPU
+# (state R)
+proc_runnable() {
+	local p
+	for p in $(pgrep -f -- "$1"); do cat "/proc/$p"/task/*/stat 2>/dev/null; done |
+		awk '{ sub(/.*\) /, ""); if ($1 == "R") r = 1 } END { exit !r }'
 }
 # stalled_or_done PID PATTERN CAP [WINDOW]: waits for PID; 0 when it ended, 124 when it was killed
 # because the processes PATTERN matches (PID's fio, and what runs it) made no progress in a window,
-# or because it ran CAP seconds. No progress: at most 2 clock ticks of CPU in 3 s; with a WINDOW
-# (seconds), at most 2 ticks per 3 s of it and under 1 MiB read and written (a hung fio's helper
-# thread still wakes, and reads a disk's counters). A hang waits; a process slowed by another's
-# load does not stall, so this is a bound no other process can break (a wall-clock one was, under
-# CI's hog).
+# or because it ran CAP seconds. No progress: at most 2 clock ticks of CPU per 3 s of the window
+# (3 s without a WINDOW), under 1 MiB read and written (a hung fio's helper thread still wakes, and
+# reads a disk's counters), and runnable in under a third of the window's 5-a-second looks. A
+# hang sleeps; a process starved by another's load is runnable, waiting for a CPU, so this is a
+# bound no other process can break. A wall-clock one was, under CI's hog; CPU time alone may be:
+# beside the hog and the other lane's guest, a niced fio suite's t0002 was called hung after 318 s
+# of work (whether it slept or starved, its log cannot say; this rule tells them apart).
 stalled_or_done() {
-	local pid=$1 pat=$2 cap=$3 win=${4:-3} i last="" t
+	local pid=$1 pat=$2 cap=$3 win=${4:-3} i last="" t runnable=0
 	for i in $(seq 1 $((cap * 5))); do
 		sleep 0.2
 		kill -0 "$pid" 2>/dev/null || return 0
+		proc_runnable "$pat" && runnable=$((runnable + 1))
 		[ $((i % (win * 5))) = 0 ] || continue
 		t=$(proc_progress "$pat")
 		[ -n "$last" ] && [ $((${t%% *} - ${last%% *})) -le $((win * 2 / 3)) ] &&
-			[ $((${t#* } - ${last#* })) -lt $((1 << 20)) ] && break
-		last=$t
+			[ $((${t#* } - ${last#* })) -lt $((1 << 20)) ] &&
+			[ $((runnable * 3)) -lt $((win * 5)) ] && break
+		last=$t runnable=0
 	done
 	kill -KILL "$pid" 2>/dev/null
 	return 124
