@@ -150,20 +150,24 @@ group_ticks() {
 # ends; past the bound, it ends a test whose group used under 1 s of CPU in idle_s seconds, and
 # leaves $state/stalled.TPID
 watch_test() {
-	local tpid=$1 next=$(($2 + timeout_s)) last="" t hz
+	local tpid=$1 next=$(($2 + timeout_s)) last="" t hz now nap
 	hz=$(getconf CLK_TCK)
+	# a second's nap and the clock without a process: this loop runs beside every test
+	exec {nap}<> <(:)
 	while kill -0 "$tpid" 2>/dev/null; do
-		sleep 1
-		[ "$(date +%s)" -ge $next ] || continue
+		read -r -t 1 -u "$nap" _
+		printf -v now '%(%s)T' -1
+		[ "$now" -ge $next ] || continue
 		next=$((next + idle_s))
 		t=$(group_ticks "$tpid")
 		if [ -n "$last" ] && [ $((t - last)) -lt "$hz" ]; then
 			: > "$state/stalled.$tpid"
 			kill -TERM "$tpid" 2>/dev/null
-			return
+			break
 		fi
 		last=$t
 	done
+	exec {nap}<&-
 }
 
 # run_test TEST [nice]: run it (nice: at a lower priority), print its line, add it to the results
