@@ -12,8 +12,9 @@
 #                     still its own (LAB_SESSION names the session; a lab/run of other options
 #                     boots a guest of its own, and says why)
 #   # lab: own        it boots guests of its own (a server it stops, a boot it must see)
-# The lab queue runs session by session, the "own" tests last; the local queue runs niced (the
-# guest keeps its core), the longest first by the last run's times. Without the lab queue
+# The lab queue runs session by session and "own" test by test, the longest first; the local
+# queue runs niced (the guest keeps its core), the longest first by the last run's times, and
+# then takes lab work too: a second guest on the core the local tests leave. Without the lab queue
 # (T_ONLY=local: make check) three local queues share the two cores. Each test has a tmpfs
 # of its own (lib.sh's T_SHM: a target takes one sweep at a time, so tests must not share one);
 # the tests that sweep a target on their disk directory say so in their header, and each
@@ -28,7 +29,8 @@
 #        minute is ended; one that works goes on, up to 4 times it), BUILD, FIO_SRC,
 #        T_NET (netblock.sh);
 #        T_JOBS=1: one queue, every test after the other; T_SESSIONS=0: no sessions, every
-#        lab test boots guests of its own;
+#        lab test boots guests of its own; T_LAB_WORKERS=1: one guest at a time (the local
+#        queue takes no lab work);
 #        T_SAN_NFSWEEP, T_SAN_TESTS, T_SAN_REPORTS (make test SANITIZE=1): the tests named in
 #        T_SAN_TESTS run with that nfsweep (ASan + UBSan), their reports into T_SAN_REPORTS;
 #        T_SKIP_FILE: lines "t_name: why" (# comments): those tests are skipped, saying why
@@ -244,59 +246,92 @@ run_test() {
 	rm -f "$log" "$lab_log"
 }
 
-# The local tests, the longest first by their last recorded times (build/tests/durations; 60 s
-# for a test not yet timed).
+# test_duration TEST: its last recorded time (build/tests/durations), or, in a tree that has not
+# run it yet, its time in durations.seed (a fresh clone's order; what run.sh printed on a quiet
+# 2-core machine, refreshed by hand when the order it gives goes wrong), or 60 s
 durations=${T_DURATIONS:-$BUILD/tests/durations}
+test_duration() {
+	local d
+	d=$(cat "$durations" "$here/durations.seed" 2>/dev/null |
+		awk -v t="${1%.sh}" '$1 == t { print $2; exit }')
+	echo "${d:-60}"
+}
+# The local tests, the longest first.
 for t in "${local_tests[@]}"; do
-	d=$(awk -v t="${t%.sh}" '$1 == t { d = $2 } END { print d }' "$durations" 2>/dev/null)
-	echo "${d:-60} $t"
+	echo "$(test_duration "$t") $t"
 done | sort -k1,1nr -k2,2 | cut -d' ' -f2 > "$state/local.todo"
-# next_local: the next local test, taken off the list (nothing when it is empty)
-next_local() {
+# take LIST: its first line, taken off it (nothing when it is empty)
+take() {
 	{
 		flock 8
-		head -n 1 "$state/local.todo"
-		sed -i 1d "$state/local.todo"
-	} 8>>"$state/local.lock"
+		head -n 1 "$1"
+		sed -i 1d "$1"
+	} 8>>"$state/todo.lock"
 }
 local_queue() {
 	local t
-	while t=$(next_local) && [ -n "$t" ]; do run_test "$t" nice; done
+	while t=$(take "$state/local.todo") && [ -n "$t" ]; do run_test "$t" nice; done
 }
 
-# lab_queue: the lab tests, session by session, "own" tests last
-lab_queue() {
-	local keys=() k t n=0 dir start rc opts
+# The lab's units of work: one per session (the tests of one "# lab:" line, one boot) and one
+# per "own" test, the longest first by the last run's times (a session's: its tests' and its
+# boot, 30 s). Two workers take them: the lab queue from the start, and the local queue once its
+# own list is empty (T_LAB_WORKERS=1: the lab queue alone). A guest is about one process for a
+# whole machine, and beside the local tests it keeps its core; once they are done, a second
+# guest uses the core they leave idle (session 10: the last local test ended 16 minutes into 28,
+# the lab queue alone to the end). Two guests at once cost more CPU each than one alone (two
+# lab tests side by side here: 242 s instead of 312 s one after the other, 395 CPU-s instead of
+# 289), so the second worker starts only when the local tests no longer need the core.
+lab_units() {
+	local keys=() k t d
 	mapfile -t keys < <(for t in "${lab_tests[@]}"; do lab_of "$t"; done | grep -vx own | sort -u)
 	[ "${T_SESSIONS:-1}" = 0 ] && keys=()
 	for k in "${keys[@]}"; do
-		n=$((n + 1))
-		dir=$BUILD/lab/sessions/$n
-		start=$(date +%s)
-		# the header's options, split on blanks ("defaults": lab/run's own)
-		read -r -a opts <<<"${k#defaults}"
-		LAB_SESSION_OWNER=$BASHPID ../../lab/run --session-start "$dir" --timeout 7200 \
-			"${opts[@]}" >"$state/session.$n.log" 2>&1
-		rc=$?
-		if [ $rc = 0 ]; then
-			say "lab session $n (lab/run $k): serving after $(( $(date +%s) - start )) s"
-			echo "session$n session $(( $(date +%s) - start )) 0 0 0 0 0 0" >> "$results"
-			export LAB_SESSION=$dir
-		else
-			say "lab session $n (lab/run $k): not started (exit $rc): its tests boot guests of their own" \
-				"$(tail -n 5 "$state/session.$n.log" | sed 's/^/    /')"
-			unset LAB_SESSION
-		fi
-		for t in "${lab_tests[@]}"; do [ "$(lab_of "$t")" = "$k" ] && run_test "$t"; done
-		[ $rc = 0 ] && ../../lab/run --session-stop "$dir"
-		unset LAB_SESSION
+		d=30
+		for t in "${lab_tests[@]}"; do
+			[ "$(lab_of "$t")" = "$k" ] && d=$((d + $(test_duration "$t")))
+		done
+		printf '%s session %s\n' "$d" "$k"
 	done
 	for t in "${lab_tests[@]}"; do
 		k=$(lab_of "$t")
-		[ "$k" = own ] || [ "${T_SESSIONS:-1}" = 0 ] && run_test "$t"
+		[ "$k" = own ] || [ "${T_SESSIONS:-1}" = 0 ] && printf '%s own %s\n' "$(test_duration "$t")" "$t"
 	done
 }
 
+# run_session N KEY: boot session N for the tests of that "# lab:" line, run them, stop it
+run_session() {
+	local n=$1 k=$2 dir start rc opts t
+	dir=$BUILD/lab/sessions/$n
+	start=$(date +%s)
+	# the header's options, split on blanks ("defaults": lab/run's own)
+	read -r -a opts <<<"${k#defaults}"
+	LAB_SESSION_OWNER=$BASHPID ../../lab/run --session-start "$dir" --timeout 7200 \
+		"${opts[@]}" >"$state/session.$n.log" 2>&1
+	rc=$?
+	if [ $rc = 0 ]; then
+		say "lab session $n (lab/run $k): serving after $(( $(date +%s) - start )) s"
+		echo "session$n session $(( $(date +%s) - start )) 0 0 0 0 0 0" >> "$results"
+		export LAB_SESSION=$dir
+	else
+		say "lab session $n (lab/run $k): not started (exit $rc): its tests boot guests of their own" \
+			"$(tail -n 5 "$state/session.$n.log" | sed 's/^/    /')"
+		unset LAB_SESSION
+	fi
+	for t in "${lab_tests[@]}"; do [ "$(lab_of "$t")" = "$k" ] && run_test "$t"; done
+	[ $rc = 0 ] && ../../lab/run --session-stop "$dir"
+	unset LAB_SESSION
+}
+
+# lab_worker: the lab's units, one after the other, until none is left (a unit's line number,
+# its session's number, is unique across the workers)
+lab_worker() {
+	local line n kind what
+	while line=$(take "$state/lab.todo") && [ -n "$line" ]; do
+		read -r n kind what <<<"$line"
+		if [ "$kind" = session ]; then run_session "$n" "$what"; else run_test "$what"; fi
+	done
+}
 pids=()
 stop() {
 	for p in "${pids[@]}"; do kill -TERM "$p" 2>/dev/null; done
@@ -305,8 +340,10 @@ stop() {
 	exit 130
 }
 trap stop INT TERM HUP
+# the lab's units, numbered in the order they are taken: "N session KEY" or "N own TEST"
+lab_units | sort -k1,1nr -s | cut -d' ' -f2- | awk '{ print NR, $0 }' > "$state/lab.todo"
 if [ "${T_JOBS:-2}" = 1 ]; then
-	lab_queue
+	lab_worker
 	local_queue
 elif [ ${#lab_tests[@]} = 0 ]; then
 	# no lab queue: three local queues on the two cores (several local tests mostly wait:
@@ -317,9 +354,12 @@ elif [ ${#lab_tests[@]} = 0 ]; then
 	done
 	wait "${pids[@]}"
 else
-	lab_queue &
+	lab_worker &
 	pids+=($!)
-	local_queue &
+	{
+		local_queue
+		[ "${T_LAB_WORKERS:-2}" = 1 ] || lab_worker
+	} &
 	pids+=($!)
 	wait "${pids[@]}"
 fi
