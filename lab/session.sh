@@ -40,34 +40,30 @@ session_usable() {
 		{ echo "it is booted with other options ($(cat "$dir/key"); this run's: $key)"; return 1; }
 }
 
-# session_streams: what the job's stdout and stderr have beyond $out and $err, to fd 1 and 2;
-# the new offsets in them. One stat for both, and the copy only when a file grew: the client
-# looks five times a second for the job's whole life, and each process it starts is a fork on
-# the core the guest needs (a fork per look of stat, cat, date and sleep each took about 7 % of
+# session_streams: what the job's stdout and stderr have beyond $out and $err, to fd 1 and 2; the
+# new offsets in them (both files made by the client, so that stat prints two sizes, in order,
+# whatever the session's path holds). One stat for both, and the copy only when a file grew: the
+# client looks five times a second for the job's whole life, and each process it starts is a fork
+# on the core the guest needs (a fork per look of stat, cat, date and sleep each took about 7 % of
 # this 2-core machine while a guest ran)
 session_streams() {
-	local name size sizes
-	sizes=$(stat -c '%n %s' "$job/out" "$job/err" 2>/dev/null)
-	while read -r name size; do
-		case $name in
-		"$job/out")
-			[ "$size" -gt "$out" ] && tail -c +"$((out + 1))" "$name" | head -c "$((size - out))"
-			out=$size ;;
-		"$job/err")
-			[ "$size" -gt "$err" ] && tail -c +"$((err + 1))" "$name" | head -c "$((size - err))" >&2
-			err=$size ;;
-		esac
-	done <<<"$sizes"
+	local sizes so se
+	sizes=$(stat -c %s "$job/out" "$job/err" 2>/dev/null) || return 0
+	so=${sizes%%$'\n'*} se=${sizes##*$'\n'}
+	[ "$so" -gt "$out" ] && tail -c +"$((out + 1))" "$job/out" | head -c "$((so - out))"
+	[ "$se" -gt "$err" ] && tail -c +"$((err + 1))" "$job/err" | head -c "$((se - err))" >&2
+	out=$so err=$se
 }
 
 # session_client DIR: this run's command as a job of the session in DIR; exits with what
 # lab/run would: the command's status, 124 at --timeout, 128 + N after signal N
 session_client() {
-	local dir=$1 job out=0 err=0 now deadline stopped="" kill_at="" t_submit t_cmd="" pid phase
+	local dir=$1 job out=0 err=0 now deadline stopped="" kill_at="" t_submit t_cmd="" pid phase=""
 	local nap
 	session_lock
 	job=$dir/jobs/$(date +%s%N).$$
-	mkdir -p "$job" || { err "LAB_SESSION=$dir: cannot make $job"; exit $EX_USAGE; }
+	mkdir -p "$job" && : > "$job/out" && : > "$job/err" ||
+		{ err "LAB_SESSION=$dir: cannot make $job"; exit $EX_USAGE; }
 	cp "$top/lab/shape.sh" "$job/shape.sh"
 	deadline=$(( $(date +%s) + timeout ))
 	{
@@ -91,7 +87,7 @@ session_client() {
 	# a nap of 0.2 s without a process (a read that times out on a pipe nothing writes)
 	exec {nap}<> <(:)
 	while [ ! -s "$job/status" ]; do
-		if [ -z "$t_cmd" ] && { read -r phase < "$job/phase"; } 2>/dev/null &&
+		if [ -z "$t_cmd" ] && { read -r phase < "$job/phase" || [ -n "$phase" ]; } 2>/dev/null &&
 			[ "$phase" = running ]; then
 			printf -v t_cmd '%(%s)T' -1
 		fi
