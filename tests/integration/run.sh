@@ -30,7 +30,7 @@
 #        T_NET (netblock.sh);
 #        T_JOBS=1: one queue, every test after the other; T_SESSIONS=0: no sessions, every
 #        lab test boots guests of its own; T_LAB_WORKERS=1: one guest at a time (the local
-#        queue takes no lab work);
+#        queue takes no lab work; so too with LAB_LOCK set);
 #        T_SAN_NFSWEEP, T_SAN_TESTS, T_SAN_REPORTS (make test SANITIZE=1): the tests named in
 #        T_SAN_TESTS run with that nfsweep (ASan + UBSan), their reports into T_SAN_REPORTS;
 #        T_SKIP_FILE: lines "t_name: why" (# comments): those tests are skipped, saying why
@@ -341,6 +341,10 @@ stop() {
 }
 trap stop INT TERM HUP
 # the lab's units, numbered in the order they are taken: "N session KEY" or "N own TEST"
+# LAB_LOCK (CI's two lanes) lets one guest run at a time: a second worker would only queue for
+# it, and take turns from the other lane's guests (CI of 957cd08: the lanes 60 and 65 minutes)
+lab_workers=${T_LAB_WORKERS:-2}
+[ -z "${LAB_LOCK:-}" ] || lab_workers=1
 lab_units | sort -k1,1nr -s | cut -d' ' -f2- | awk '{ print NR, $0 }' > "$state/lab.todo"
 if [ "${T_JOBS:-2}" = 1 ]; then
 	lab_worker
@@ -358,7 +362,7 @@ else
 	pids+=($!)
 	{
 		local_queue
-		[ "${T_LAB_WORKERS:-2}" = 1 ] || lab_worker
+		[ "$lab_workers" = 1 ] || lab_worker
 	} &
 	pids+=($!)
 	wait "${pids[@]}"
