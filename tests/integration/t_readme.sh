@@ -43,8 +43,10 @@ mkdir -p "$work" && ln -s "$T_TOP/results-schema" "$work/results-schema"
 			s/ --size [0-9]+[kmg] / --size 16m /' <<<"$c ")
 		c=${c% }
 		printf 'echo "README: %s" >&2\n' "${c//\"/\\\"}"
-		printf '%s >/dev/null || { echo "README command failed (exit $?): %s" >&2; exit 1; }\n' \
+		printf 'SECONDS=0\n%s >/dev/null || { echo "README command failed (exit $?): %s" >&2; exit 1; }\n' \
 			"$c" "${c//\"/\\\"}"
+		# each command's time, so that the slow one shows in the log
+		printf 'echo "README:   took $SECONDS s" >&2\n'
 	done
 } > "$work/readme.sh"
 cd "$work" || exit 1
