@@ -8,7 +8,7 @@
 # only on one connection's sequential reads, depth only on the random points, beyond-client or
 # shared-path only where a queue past the client is built in (or unknown anywhere: the rules
 # never guess), no client-cpu; each point's verdict printed as a row of the confusion table, with
-# the unloaded round trips every row must have. Two repeats, the
+# the unloaded round trips every row must have, and the probes that measured them. Two repeats, the
 # targets interleaved: the read-back rules judge a point by its mean over them, so that a burst
 # of another process's load in one 3-s run does not make a 1.5x gain. The rules' margins
 # are the unit tests' (tests/data/results/cloud-limits-conn.csv, recorded the same way).
@@ -57,4 +57,12 @@ print("%d of 16 named, the rest unknown" % right_named)
 assert all(r["rtt_unloaded_read_ms"] and r["rtt_unloaded_write_ms"] for r in rows.values()), \
     "a row without its unloaded round trip"
 PY
+# the probes (point_probe.h): one run of half reads and half writes per target and profile, and a
+# run of writes alone only where that run laid the file out: once per profile, since nc1 and nc8
+# share the export and its files (2 of the 4)
+mixed=$(find "$d/fio" -name '*.probe-r50.json' | wc -l)
+writes=$(find "$d/fio" -name '*.probe-r0.json' | wc -l)
+echo "probes: $mixed mixed runs, $writes runs of writes alone"
+[ "$mixed" = 4 ] && [ "$writes" = 2 ] ||
+	fail "probes: $mixed mixed runs (4: two targets x two profiles), $writes of writes alone (2: each profile's file laid out once)"
 echo ok

@@ -2,8 +2,8 @@
 /*
  * sweep/point_outcome.c and point.c's pure steps: every way a point ends,
  * the line of fio's stderr that says why, fio's variables (the curve's
- * rate split over hosts, jobs and directions), and the job file each mode
- * gives fio.
+ * rate split over hosts, jobs and directions), the job file each mode
+ * gives fio, and whether a probe's run laid its files out.
  */
 #include <check.h>
 #include <limits.h>
@@ -17,6 +17,7 @@
 #include "sweep/point.h"
 #include "sweep/point_mode.h"
 #include "sweep/point_outcome.h"
+#include "sweep/point_probe.h"
 
 /* clang-format off */
 static const struct {
@@ -290,6 +291,27 @@ START_TEST(test_mode_jobfiles)
 }
 END_TEST
 
+/*
+ * A probe that laid its file out sent the layout's WRITEs beside its own: numbers as a 2-s run
+ * at one I/O at a time gives them in the lab (4 KiB writes, 16 MiB files).
+ */
+START_TEST(test_probe_laid_out)
+{
+	const unsigned long long kib = 1024, mib = kib * kib;
+
+	/* 300 writes of 4 KiB, each RPC's header some 200 bytes: no layout */
+	ck_assert(!probe_laid_out(300 * (4 * kib + 200), 300, 300 * 4 * kib));
+	/* as many RPCs, but a credential of many groups: still none (1 KiB each allowed) */
+	ck_assert(!probe_laid_out(300 * (5 * kib), 300, 300 * 4 * kib));
+	/* the 16 MiB layout in 16 WRITEs of 1 MiB beside them: laid out */
+	ck_assert(probe_laid_out(300 * (4 * kib + 200) + 16 * mib, 316, 300 * 4 * kib));
+	/* fio's JSON unread (0): any payload counts as a layout, so the write probe runs */
+	ck_assert(probe_laid_out(300 * (4 * kib + 200), 300, 0));
+	/* no WRITE at all (a page cache that took them): nothing laid out */
+	ck_assert(!probe_laid_out(0, 0, 0));
+}
+END_TEST
+
 Suite *make_point_suite(void)
 {
 	Suite *s = suite_create("point");
@@ -299,6 +321,7 @@ Suite *make_point_suite(void)
 	tcase_add_test(tc, test_stderr_reason);
 	tcase_add_test(tc, test_fio_vars);
 	tcase_add_test(tc, test_mode_jobfiles);
+	tcase_add_test(tc, test_probe_laid_out);
 	suite_add_tcase(s, tc);
 	return s;
 }
