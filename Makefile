@@ -126,7 +126,7 @@ test: test-deps engines harness lab-shim fuzz-regress $(if $(filter 1,$(SANITIZE
 
 # The engines' tests and fio's own suite, with the fio that loads them
 # (FIO=build/fio-3.42/fio after make fio FIO_VERSION=3.42).
-ENGINE_TESTS := t_engines_verify t_fio_contract t_fio_suite t_version_guard
+ENGINE_TESTS := t_engines_verify t_fio_contract t_fio_pace t_fio_suite t_version_guard
 test-engines: engines harness
 	@tools/deps.sh test
 	@BUILD=$(BUILD) FIO_SRC="$$(cat $(FIO_SRC_FILE))" tests/integration/run.sh $(ENGINE_TESTS)

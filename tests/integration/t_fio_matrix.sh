@@ -82,7 +82,7 @@ newfio=$BUILD/fio-$new/fio
 [ "$("$newfio" --version)" = "fio-$new" ] || fail "$newfio says $("$newfio" --version)"
 echo "fio-$new built: its engine tests, fio's contract and fio's own suite"
 out=$(BUILD=$m/$new NFSWEEP=$NFSWEEP FIO=$newfio FIO_SRC=${tree[$new]} \
-	"$T_HERE/run.sh" t_engines_verify t_fio_contract t_fio_suite 2>&1)
+	"$T_HERE/run.sh" t_engines_verify t_fio_contract t_fio_pace t_fio_suite 2>&1)
 rc=$?
 echo "$out" | sed 's/^/  /'
 [ $rc = 0 ] || fail "fio-$new: the engine tests fail"
