@@ -7,6 +7,8 @@ T_TOP=$(cd "$T_HERE/../.." && pwd)
 BUILD=${BUILD:-$T_TOP/build}
 ENG_URING=$BUILD/engines/nfsweep-uring.so
 ENG_AIO=$BUILD/engines/nfsweep-aio.so
+# eng_name ENGINE: an --ioengine value as a test names it (nfsweep-uring, nfsweep-aio, or as is)
+eng_name() { case $1 in *nfsweep-uring*) echo nfsweep-uring ;; *nfsweep-aio*) echo nfsweep-aio ;; *) echo "$1" ;; esac; }
 # The harness under test: make check-asan points this at its ASan build.
 NFSWEEP=${NFSWEEP:-$BUILD/harness/nfsweep}
 

@@ -16,7 +16,6 @@
 f=$T_DISK/c.dat
 fio --name=lay --filename=$f --size=16m --bs=1m --rw=write --ioengine=psync --output=/dev/null ||
 	fail "layout of $f"
-name() { case $1 in *nfsweep-uring*) echo nfsweep-uring ;; *nfsweep-aio*) echo nfsweep-aio ;; *) echo "$1" ;; esac; }
 
 # 1. slat and clat: fio's t0015 job (libaio, 1 MiB read, iodepth 16), then O_DIRECT at depth 16.
 # Each run: slat + clat = lat. The orders are compared on medians (a mean takes in every
@@ -32,7 +31,7 @@ for direct in 0 1; do
 	declare -A min_slat=() min_clat=()
 	for round in 1 2 3; do
 		for e in libaio io_uring "external:$ENG_URING" "external:$ENG_AIO"; do
-			n=$(name "$e")
+			n=$(eng_name "$e")
 			out=$T_DISK/lat.$direct.$n.$round.json
 			fio --name=test --filename=$f --size=1m --iodepth=16 --direct=$direct --ioengine=$e \
 				--loops=20 --slat_percentiles=1 --output-format=json >"$out" ||
@@ -123,8 +122,8 @@ judged() {
 		return
 	fi
 	for e in "external:$ENG_URING" "external:$ENG_AIO"; do
-		r=$(bounded "$(name $e) $what" 90 "$@" --ioengine=$e)
-		[ "$r" = ok ] || fail "$(name $e) $what: $r, where fio's own libaio completes it"
+		r=$(bounded "$(eng_name $e) $what" 90 "$@" --ioengine=$e)
+		[ "$r" = ok ] || fail "$(eng_name $e) $what: $r, where fio's own libaio completes it"
 	done
 	echo "$what: completes and verifies, as with fio's libaio"
 }
@@ -133,7 +132,7 @@ judged "io_submit_mode=offload" --name=o --size=4m --bs=4k \
 judged "verify_async" --name=v --size=4m --bs=4k --rw=randwrite \
 	--iodepth=8 --verify=crc32c --do_verify=1 --verify_async=2
 for e in libaio "external:$ENG_URING" "external:$ENG_AIO"; do
-	n=$(name $e)
+	n=$(eng_name $e)
 	out=$T_DISK/shared.$n.json
 	fio --name=s --filename=$f --size=16m --bs=4k --rw=randread --numjobs=4 --iodepth=4 \
 		--number_ios=500 --ioengine=$e --group_reporting --output-format=json >"$out" ||
@@ -149,14 +148,14 @@ for sync in fsync fdatasync; do
 	for e in libaio "external:$ENG_URING" "external:$ENG_AIO"; do
 		out=$T_DISK/sync.json
 		fio --name=y --filename=$T_DISK/y.dat --size=2m --bs=4k --rw=randwrite --$sync=4 --iodepth=4 \
-			--ioengine=$e --output-format=json >"$out" || fail "$(name $e): $sync job"
+			--ioengine=$e --output-format=json >"$out" || fail "$(eng_name $e): $sync job"
 		read -r n mean max < <(json_get "$out" '"%d %d %d" % (job["sync"]["lat_ns"]["N"], job["sync"]["lat_ns"]["mean"], job["sync"]["lat_ns"]["max"])')
-		echo "$sync, $(name $e): $n, mean $mean ns, max $max ns"
-		[ "$n" -ge 100 ] || fail "$(name $e): $n ${sync}s of 512 writes with --$sync=4"
+		echo "$sync, $(eng_name $e): $n, mean $mean ns, max $max ns"
+		[ "$n" -ge 100 ] || fail "$(eng_name $e): $n ${sync}s of 512 writes with --$sync=4"
 		[ "$e" = libaio ] && ref=$n
-		[ "$n" = "$ref" ] || fail "$(name $e): $n ${sync}s; fio's libaio: $ref"
+		[ "$n" = "$ref" ] || fail "$(eng_name $e): $n ${sync}s; fio's libaio: $ref"
 		[ "$mean" -gt 0 ] && [ "$max" -lt 60000000000 ] ||
-			fail "$(name $e): $sync latency mean $mean ns, max $max ns"
+			fail "$(eng_name $e): $sync latency mean $mean ns, max $max ns"
 	done
 done
 
@@ -180,13 +179,13 @@ if [ "$(id -u)" = 0 ]; then
 		out=$T_DISK/full.json
 		fio --name=w --filename=$full/f --size=2m --bs=64k --rw=write --iodepth=4 --fallocate=none \
 			--ioengine=$e --output-format=json >"$out" 2>"$T_DISK/full.err" &&
-			fail "$(name $e): writes to a full file system did not fail"
+			fail "$(eng_name $e): writes to a full file system did not fail"
 		grep -q "No space left on device: write offset=" "$T_DISK/full.err" ||
-			fail "$(name $e): ENOSPC not named: $(head -c 300 "$T_DISK/full.err")"
+			fail "$(eng_name $e): ENOSPC not named: $(head -c 300 "$T_DISK/full.err")"
 		got=$(json_get "$out" '"error %d, %d bytes, %d short" % (job["error"], w["io_bytes"], w["short_ios"])')
-		echo "full file system, $(name $e): $got"
+		echo "full file system, $(eng_name $e): $got"
 		[ "$e" = libaio ] && { ref=$got; continue; }
-		[ "$got" = "$ref" ] || fail "$(name $e) on a full file system: $got; fio's libaio: $ref"
+		[ "$got" = "$ref" ] || fail "$(eng_name $e) on a full file system: $got; fio's libaio: $ref"
 	done
 else
 	echo "short and failed I/O: not run (a small tmpfs needs root)"

@@ -14,7 +14,6 @@ f=$T_DISK/c.dat
 fio --name=lay --filename=$f --size=16m --bs=1m --rw=write --ioengine=psync --output=/dev/null ||
 	fail "layout of $f"
 engines=(psync "external:$ENG_URING" "external:$ENG_AIO")
-name() { case $1 in *nfsweep-uring*) echo nfsweep-uring ;; *nfsweep-aio*) echo nfsweep-aio ;; *) echo "$1" ;; esac; }
 
 # 1. read_iolog: a 3 s trace at 25 IOPS, replayed at its pace. fio waits each
 # recorded gap after the previous issue, so every late wake-up adds up: at 100
@@ -34,7 +33,7 @@ fio --name=cap --filename=$f --size=16m --bs=4k --rw=randread --rate_iops=25 --t
 replay() {
 	local out=$T_DISK/replay.json
 	fio --name=rep --filename=$f --read_iolog=$log --ioengine=$1 --iodepth=4 \
-		--output-format=json >"$out" || fail "$(name $1): replay of the trace failed"
+		--output-format=json >"$out" || fail "$(eng_name $1): replay of the trace failed"
 	json_get "$out" '"%d %d" % (job["job_runtime"], job["read"]["total_ios"])'
 }
 for e in "${engines[@]}"; do
@@ -43,18 +42,18 @@ for e in "${engines[@]}"; do
 	for try in 1 2 3; do
 		read -r ref_ms ref_n < <(replay psync)
 		read -r ms n < <(replay "$e")
-		echo "replay of a 3 s trace, round $try: $(name $e) $n reads in $ms ms, psync $ref_n in $ref_ms ms"
-		for got in "$n $(name $e)" "$ref_n psync"; do
+		echo "replay of a 3 s trace, round $try: $(eng_name $e) $n reads in $ms ms, psync $ref_n in $ref_ms ms"
+		for got in "$n $(eng_name $e)" "$ref_n psync"; do
 			[ "${got%% *}" = "$(grep -c ' read ' "$log")" ] ||
 				fail "${got#* } replayed ${got%% *} of the trace's reads"
 		done
 		[ "$ms" -ge 2700 ] && [ "$ref_ms" -ge 2700 ] ||
-			fail "replayed a 3 s trace faster than it was recorded: $(name $e) $ms ms, psync $ref_ms ms"
+			fail "replayed a 3 s trace faster than it was recorded: $(eng_name $e) $ms ms, psync $ref_ms ms"
 		[ $((ms * 20)) -le $((ref_ms * 23)) ] && break
 		rounds+=("$ms/$ref_ms ms")
 	done
 	[ ${#rounds[@]} -lt 3 ] ||
-		fail "$(name $e) replayed a 3 s trace over 15 % slower than psync in three rounds: ${rounds[*]}"
+		fail "$(eng_name $e) replayed a 3 s trace over 15 % slower than psync in three rounds: ${rounds[*]}"
 done
 
 # 2. thinktime and rate_iops: the same pace as fio's own engines. Each of
@@ -67,10 +66,10 @@ done
 pace() {
 	local out=$T_DISK/think.json t
 	fio --name=t --filename=$f --size=16m --bs=4k --rw=randread --iodepth=1 --thinktime=20ms \
-		--time_based --runtime=2 --ioengine=$1 --output-format=json >"$out" || fail "$(name $1): thinktime"
+		--time_based --runtime=2 --ioengine=$1 --output-format=json >"$out" || fail "$(eng_name $1): thinktime"
 	t=$(json_get "$out" 'job["read"]["total_ios"]')
 	fio --name=r --filename=$f --size=16m --bs=4k --rw=randread --iodepth=8 --rate_iops=200 \
-		--time_based --runtime=2 --ioengine=$1 --output-format=json >"$out" || fail "$(name $1): rate_iops"
+		--time_based --runtime=2 --ioengine=$1 --output-format=json >"$out" || fail "$(eng_name $1): rate_iops"
 	echo "$t $(json_get "$out" 'job["read"]["total_ios"]')"
 }
 # near A B: A within 15 % of B (and 2 reads)
@@ -94,8 +93,8 @@ for e in "${engines[@]}"; do
 		rounds+=("$seen")
 	done
 	[ ${#rounds[@]} -lt 3 ] ||
-		fail "$(name $e): thinktime 20 ms (about 100 reads in 2 s) or rate_iops=200 (about 400) not kept as psync keeps them, in three rounds: ${rounds[*]}"
-	echo "$(name $e): thinktime and rate_iops kept ($seen${rounds[*]:+; rounds before: ${rounds[*]}})"
+		fail "$(eng_name $e): thinktime 20 ms (about 100 reads in 2 s) or rate_iops=200 (about 400) not kept as psync keeps them, in three rounds: ${rounds[*]}"
+	echo "$(eng_name $e): thinktime and rate_iops kept ($seen${rounds[*]:+; rounds before: ${rounds[*]}})"
 done
 
 echo ok
