@@ -18,17 +18,24 @@ bool probe_laid_out(unsigned long long write_rpc_bytes, unsigned long long write
 	return write_rpc_bytes > fio_write_bytes + write_rpcs * PROBE_WRITE_RPC_OVERHEAD;
 }
 
-/* One op's mean round trip between @b and @a into @ms (0: fewer than PROBE_MIN_RPCS). */
-static void probe_op(const struct ms_mount *b, const struct ms_mount *a, const char *op, double *ms,
-		     unsigned long long *bytes, unsigned long long *rpcs)
+/*
+ * One op's mean round trip between @b and @a (0: fewer than PROBE_MIN_RPCS); its RPCs and the
+ * bytes they sent into @rpcs and @bytes where not NULL.
+ */
+static double probe_op(const struct ms_mount *b, const struct ms_mount *a, const char *op,
+		       unsigned long long *rpcs, unsigned long long *bytes)
 {
 	const struct ms_op *ob = ms_find_op(b, op), *oa = ms_find_op(a, op);
 	struct ms_delta d = { 0 };
 
 	ms_op_delta(ob, oa, &d);
-	*ms = d.ops >= PROBE_MIN_RPCS ? d.avg_rtt_ms : 0;
-	*rpcs = d.ops;
-	*bytes = ob && oa && oa->bytes_sent >= ob->bytes_sent ? oa->bytes_sent - ob->bytes_sent : 0;
+	if (rpcs)
+		*rpcs = d.ops;
+	if (bytes)
+		*bytes = ob && oa && oa->bytes_sent >= ob->bytes_sent ?
+				 oa->bytes_sent - ob->bytes_sent :
+				 0;
+	return d.ops >= PROBE_MIN_RPCS ? d.avg_rtt_ms : 0;
 }
 
 /*
@@ -57,8 +64,8 @@ static int probe_run(const struct sweep *s, const struct fio_cmd *cmd, const cha
 	a = mountstats_find(after, na, mountpoint);
 	if (!a || !b)
 		goto out;
-	probe_op(b, a, "READ", &f->read_ms, &f->read_bytes, &f->read_rpcs);
-	probe_op(b, a, "WRITE", &f->write_ms, &f->write_bytes, &f->write_rpcs);
+	f->read_ms = probe_op(b, a, "READ", NULL, NULL);
+	f->write_ms = probe_op(b, a, "WRITE", &f->write_rpcs, &f->write_bytes);
 	/* unparsed, fio's bytes stay 0: any WRITE payload then counts as a layout */
 	if (!fio_json_parse_file(cmd->json_path, res, err, sizeof(err)))
 		f->fio_write_bytes = res->wr.io_bytes;

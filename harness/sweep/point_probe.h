@@ -23,10 +23,10 @@
  */
 #define PROBE_WRITE_RPC_OVERHEAD 1024ULL
 
-/* One probe run's figures: each op's mean round trip (0: too few RPCs), its RPCs and bytes. */
+/* One probe run's figures: each op's mean round trip (0: too few RPCs); its WRITEs' RPCs, bytes. */
 struct probe_figs {
 	double read_ms, write_ms;
-	unsigned long long read_rpcs, write_rpcs, read_bytes, write_bytes;
+	unsigned long long write_rpcs, write_bytes;
 	unsigned long long fio_write_bytes; /* what fio says it wrote (its JSON); 0 unknown */
 };
 
