@@ -106,6 +106,13 @@ fio-matrix: engines harness
 harness: deps
 	@$(MAKE) --no-print-directory -C harness
 
+# The fio make test's lab guests run (LAB_FIO; lab/README.md): built from the tree the engines
+# compile against. With FIO=<path> the guests run that one, and none is built.
+lab-fio: deps
+ifeq ($(FIO),)
+	@tools/lab-fio.sh "$$(cat $(FIO_SRC_FILE))" $(BUILD)/lab-fio
+endif
+
 # What lab/run preloads into user-mode-linux on a host with a large XSAVE area (lab/uml-xstate)
 lab-shim:
 	@$(MAKE) --no-print-directory -C lab/uml-xstate
@@ -234,7 +241,8 @@ deb:
 	@tools/deb.sh
 
 clean:
-	rm -rf $(BUILD)/engines $(BUILD)/uml-xstate $(BUILD)/tests $(BUILD)/harness $(BUILD)/harness-asan $(BUILD)/fuzz
+	rm -rf $(BUILD)/engines $(BUILD)/uml-xstate $(BUILD)/tests $(BUILD)/harness $(BUILD)/harness-asan $(BUILD)/fuzz \
+		$(BUILD)/lab-fio
 
-.PHONY: check lab-shim lab-smoke fio fio-matrix unit gates test-engines all deps test-deps engines harness harness-asan docs plots bench bench-harness test check-asan fuzz fuzz-build \
+.PHONY: check lab-shim lab-fio lab-smoke fio fio-matrix unit gates test-engines all deps test-deps engines harness harness-asan docs plots bench bench-harness test check-asan fuzz fuzz-build \
 	fuzz-regress sweep lab-shell install deb clean
