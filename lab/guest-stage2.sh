@@ -22,6 +22,11 @@ die() { echo "lab: $1" >&2; finish "${2:-92}"; }
 phase booted
 exec </dev/console >/dev/console 2>&1
 mount -t tmpfs tmpfs /run
+# LAB_FIO: that fio first on the PATH, for the command and the load generators' servers
+if [ -n "${LAB_FIO:-}" ]; then
+	mkdir -p /run/lab-fio && ln -s "$LAB_FIO" /run/lab-fio/fio || die "LAB_FIO: /run/lab-fio/fio"
+	export PATH=/run/lab-fio:$PATH
+fi
 mkdir -p /run/rpc_pipefs /run/rpcbind
 mount -t devpts devpts /dev/pts
 # What udev would make: bash's <(...) needs /dev/fd.

@@ -1,11 +1,11 @@
 #!/bin/bash
 # lab/run itself over real kernel NFS, each case in the fewest guests:
-#  - a guest of its own, NFSv4.2 with a mount option under the per-flow cap: exactly 1 and 8
-#    transports, the option on both mounts, both engines pass verify=crc32c on both mounts
-#    (direct and buffered), 64 KiB sequential reads on nconnect=8 at least 2x nconnect=1
-#    (measured 3x); then the command's status (7) and output come back as they are: its stdout
-#    on stdout byte for byte (no CR from the guest's console, no kernel line), its stderr on
-#    stderr;
+#  - a guest of its own, NFSv4.2 with a mount option under the per-flow cap, running the host's
+#    fio (LAB_FIO empty; the session's jobs run LAB_FIO's): exactly 1 and 8 transports, the
+#    option on both mounts, both engines pass verify=crc32c on both mounts (direct and
+#    buffered), 64 KiB sequential reads on nconnect=8 at least 2x nconnect=1 (measured 3x);
+#    then the command's status (7) and output come back as they are: its stdout on stdout byte
+#    for byte (no CR from the guest's console, no kernel line), its stderr on stderr;
 #  - a session (lab/run --session-start), each case a job of it: the same checks over NFSv3,
 #    the per-flow cap the job's own; the output and status as above; what a job leaves (a
 #    process, a mount, a file on the export, a qdisc, nfsd stopped) gone for the next; a job's
@@ -83,15 +83,24 @@ output_ok() {
 	return 0
 }
 
-# 1. A guest of its own: NFSv4.2, a mount option, the checks, then the output command.
-"$LAB" --vers 4.2 --mount-opts actimeo=600 --shaping percap --rate 100mbit --timeout 600 \
-	--rw "$res" "grep -c ' /mnt/nc[18] nfs4 .*acregmin=600' /proc/mounts > $res/opts &&
+# which_fio FILE: the fio a guest runs, as its PATH finds it, by its real path (LAB_FIO)
+which_fio='readlink -f "$(command -v fio)" >'
+host_fio=$(readlink -f "$(command -v fio)")
+
+# 1. A guest of its own: NFSv4.2, a mount option, the checks, then the output command. Its fio is
+# the host's own (LAB_FIO empty), the one users run: every other lab guest of make test runs
+# make lab-fio's, built from the same source (lab/README.md)
+LAB_FIO="" "$LAB" --vers 4.2 --mount-opts actimeo=600 --shaping percap --rate 100mbit \
+	--timeout 600 --rw "$res" "$which_fio $res/fio.4.2 &&
+	grep -c ' /mnt/nc[18] nfs4 .*acregmin=600' /proc/mounts > $res/opts &&
 	bash $T_HERE/lab_guest_checks.sh $BUILD $res/checks.4.2 >/dev/null && { $output_cmd; }" \
 	>"$res/out" 2>"$res/err"
 rc=$?
 [ -s "$res/checks.4.2" ] || { tail -n 20 "$res/err"; fail "the v4.2 guest ran no checks (exit $rc)"; }
 checks_ok "$res/checks.4.2" 4.2
 [ "$(cat "$res/opts")" = 2 ] || fail "--mount-opts actimeo=600 is not on both v4.2 mounts"
+[ "$(cat "$res/fio.4.2")" = "$host_fio" ] ||
+	fail "LAB_FIO empty: the guest ran $(cat "$res/fio.4.2"), not the host's $host_fio"
 output_ok "$res/out" "$res/err" $rc "a guest of its own"
 no_guest_left "v4.2"
 
@@ -103,10 +112,15 @@ LAB_SESSION_OWNER=$owner "$LAB" --session-start "$s" --timeout 900 >"$res/s.log"
 	{ tail -n 20 "$res/s.log"; fail "lab/run --session-start exited $?"; }
 export LAB_SESSION=$s
 "$LAB" --shaping percap --rate 100mbit --rw "$res" \
-	"bash $T_HERE/lab_guest_checks.sh $BUILD $res/checks.3" >"$res/j1.log" 2>&1 ||
+	"$which_fio $res/fio.3 && bash $T_HERE/lab_guest_checks.sh $BUILD $res/checks.3" \
+	>"$res/j1.log" 2>&1 ||
 	{ tail -n 20 "$res/j1.log"; fail "the v3 checks through the session exited $?"; }
 grep -q "booting a guest of its own" "$res/j1.log" && fail "the session was not used: $(cat "$res/j1.log")"
 checks_ok "$res/checks.3" 3
+want=$host_fio
+[ -n "${LAB_FIO:-}" ] && want=$(readlink -f "$LAB_FIO")
+[ "$(cat "$res/fio.3")" = "$want" ] ||
+	fail "LAB_FIO=${LAB_FIO:-}: the session's job ran $(cat "$res/fio.3"), not $want"
 "$LAB" "$output_cmd" >"$res/out" 2>"$res/err"
 output_ok "$res/out" "$res/err" $? "a session's job"
 # what a job leaves behind, gone for the next
