@@ -127,7 +127,7 @@ docs: harness lab-shim
 # SANITIZE=1: the same tests, each run once, with the unit tests and the local harness
 # integration tests (tests/Makefile's ASAN_INTEGRATION) under ASan + UBSan: make test and
 # make check-asan in one pass (CI's Debian 13 root, so that lane A need not run them twice).
-test: test-deps engines harness lab-shim fuzz-regress $(if $(filter 1,$(SANITIZE)),harness-asan)
+test: test-deps engines harness lab-shim lab-fio fuzz-regress $(if $(filter 1,$(SANITIZE)),harness-asan)
 	@$(MAKE) --no-print-directory -C tests FIO_SRC="$$(cat $(FIO_SRC_FILE))" test \
 		$(if $(filter 1,$(SANITIZE)),SANITIZE=1 NFSWEEP_ASAN=$(BUILD)/harness-asan/nfsweep)
 
@@ -151,7 +151,7 @@ unit: test-deps engines harness
 
 # The lab on this system's user-mode kernel and nfs-utils: t_lab alone (CI's Debian 13 root,
 # whose make test is lane A's, not run a second time).
-lab-smoke: test-deps engines harness lab-shim
+lab-smoke: test-deps engines harness lab-shim lab-fio
 	@BUILD=$(BUILD) FIO_SRC="$$(cat $(FIO_SRC_FILE))" tests/integration/run.sh t_lab
 
 # What a reviewer would check by hand: format, shellcheck, the contributors' guide's names,

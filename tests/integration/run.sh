@@ -38,7 +38,8 @@
 #        T_ONLY=lab|local: the tests of that queue only (make check: local);
 #        T_EXCEPT: names of tests left out (make check: t_deb t_fio_suite);
 #        T_LOCAL_QUEUES: the local queues without a lab queue (default 3);
-#        T_DURATIONS: the file of each test's last time (build/tests/durations)
+#        T_DURATIONS: the file of each test's last time (build/tests/durations);
+#        LAB_FIO: the lab guests' fio (default: FIO, else make lab-fio's build/lab-fio/fio)
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 timeout_s=${TEST_TIMEOUT:-900}
@@ -77,6 +78,14 @@ local) lab_tests=() ;;
 '') ;;
 *) echo "run.sh: T_ONLY=$T_ONLY: lab or local" >&2; exit 2 ;;
 esac
+
+# LAB_FIO (lab/README.md): the lab guests' fio, FIO's where make test was given one, else make
+# lab-fio's; LAB_FIO= (empty) has them run the host's own
+if [ ${#lab_tests[@]} -gt 0 ] && [ -z "${LAB_FIO+set}" ]; then
+	LAB_FIO=${FIO:-$BUILD/lab-fio/fio}
+	[ -x "$LAB_FIO" ] || { echo "run.sh: LAB_FIO=$LAB_FIO: not built (make lab-fio)" >&2; exit 2; }
+	export LAB_FIO
+fi
 
 # say LINES: one block on stdout, whole, whichever queue prints it (the lock's file opened
 # anew each time: flock excludes open files, and a queue's inherited one is its sibling's too)
