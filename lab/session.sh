@@ -13,10 +13,11 @@
 # What must be the same for a command to fit a session is what the guest is booted with
 # (session_key): the backend, the NFS version, the mounts and their options, the load
 # generators, the export, the memory, the cloud profile's parameters (its RPC slots are set
-# before the mounts) and the guest's fio (LAB_FIO: the load generators' servers run it). The shapings none, percap and delay are tc on the loopback: a command
-# asking for one gets it for its own run. A session ends when it is stopped, when the process
-# that started it is gone, after its --timeout, or when it cannot put the guest back after a
-# command (DIR/broken says why: its later commands boot guests of their own).
+# before the mounts) and the guest's fio (LAB_FIO: the load generators' servers run it). The
+# shapings none, percap and delay are tc on the loopback: a command asking for one gets it for
+# its own run. A session ends when it is stopped, when the process that started it is gone,
+# after its --timeout, or when it cannot put the guest back after a command (DIR/broken says
+# why: its later commands boot guests of their own).
 
 # session_key: one line, the same for two lab/runs whose guests would boot the same
 session_key() {
