@@ -86,9 +86,11 @@ serve_run() {
 	# in the job's cgroup from its first instruction, in a session of its own (a signal to its
 	# group is a terminal's Ctrl-C, as in a guest of its own: SIGINT and SIGQUIT not ignored, as
 	# a shell's background job would have them)
+	# (the waits' fds not inherited: this file's and stage 2's nap_fd; stage 2 sources this)
+	# shellcheck disable=SC2154
 	setsid env --default-signal=INT,QUIT bash -c 'echo $$ > "$1/cgroup.procs" &&
 		{ cd "$2" 2>/dev/null || cd /; } && exec bash -c "$3"' sh "$cg" "$LAB_CWD" "$LAB_CMD" \
-		</dev/null >"$job/out" 2>>"$job/err" &
+		</dev/null >"$job/out" 2>>"$job/err" {nap_fd}<&- {serve_sleep_fd}<&- &
 	cpid=$!
 	while serve_alive "$cpid"; do
 		if [ -s "$job/stop" ]; then
