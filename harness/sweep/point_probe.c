@@ -123,13 +123,17 @@ static int probe_one(struct point_ctx *pc, const char *mountpoint, const char *j
  * Both round trips: one run of half reads and half writes, whose READs and WRITEs each give
  * theirs; but where that run laid the file out first (its WRITE RPCs carried more than fio's
  * writes), the layout's WRITEs are in its WRITE figure, and a run of writes alone gives it.
+ * The first run takes PROBE_RUNTIME_S, or the sweep's --runtime where that is shorter.
  */
 static void probe_both(struct point_ctx *pc, const char *mountpoint, const char *jobfile,
 		       struct probe_rtt *pr)
 {
+	int runtime = pc->s->o->runtime;
 	struct probe_figs mix, w;
 
-	if (probe_one(pc, mountpoint, jobfile, 50, 2, &mix))
+	if (runtime < 1 || runtime > PROBE_RUNTIME_S)
+		runtime = PROBE_RUNTIME_S;
+	if (probe_one(pc, mountpoint, jobfile, 50, runtime, &mix))
 		return;
 	pr->read_ms = mix.read_ms;
 	if (!probe_laid_out(mix.write_bytes, mix.write_rpcs, mix.fio_write_bytes))

@@ -5,7 +5,8 @@
 /*
  * A target's unloaded round trip: before its first point of a data profile, that profile run
  * at one I/O at a time (one job, iodepth 1, no ramp) on the point's own files, half reads and
- * half writes for two seconds; the READ and WRITE RPCs' mean round trip over that run, from the
+ * half writes for PROBE_RUNTIME_S seconds (the sweep's --runtime where that is shorter: the probe
+ * is never longer than a point); the READ and WRITE RPCs' mean round trip over that run, from the
  * mount's counters before and after it (/proc/self/mountstats). Where that run laid the files
  * out first, its WRITE RPCs carried the layout too, and a second run, of writes alone for a
  * second, gives the WRITE round trip. What a point's round trip is compared with by the limits'
@@ -22,6 +23,14 @@
  * some hundred bytes; 1 KiB leaves room for a credential's many groups).
  */
 #define PROBE_WRITE_RPC_OVERHEAD 1024ULL
+
+/*
+ * The probe's run of half reads and half writes, in seconds, at most. At one I/O at a time a
+ * second holds hundreds of RPCs at a round trip of a few milliseconds (PROBE_MIN_RPCS of each
+ * op are needed), and a sweep of one-second points, whose own figures rest on a second, gains
+ * nothing from a longer probe.
+ */
+#define PROBE_RUNTIME_S 2
 
 /* One probe run's figures: each op's mean round trip (0: too few RPCs); its WRITEs' RPCs, bytes. */
 struct probe_figs {
