@@ -110,7 +110,9 @@ int plot_begin(struct plot_ctx *c, char *dirbuf, size_t len, char *why, size_t w
 
 /*
  * Every chart of c->t, its script GP_DATA/NAME.gp, drawn by GP_DATA/NAME.draw.gp (its
- * terminals, then the script; charts.gp loads them all), gnuplot once per chart, so that one that fails loses no other; @d lists those drawn, and those
+ * terminals, then the script; charts.gp loads them all, each after a "reset session"), all in
+ * one gnuplot (charts.gp), and where that fails once per chart, so that one that fails loses
+ * no other; @d lists those drawn, and those
  * gnuplot could not draw with its message (d->failed). -2 when gnuplot could not be run at all
  * (not installed: said on stderr), -1 when a file could not be written (said on stderr).
  * @timeline: PLOT_TIMELINE_ASKED draws the per-second charts and says
