@@ -33,6 +33,16 @@ const char *limit_lift(enum limit_id id)
 	return limits[id].lift;
 }
 
+/*
+ * A round trip "as long as one at a time": at most this many times the unloaded one. Measured
+ * (docs/limits.md, "Checked against shapings the rules were not tuned on"): points that their
+ * depth bound ran at 1.00-1.10x it; points a byte cap bound with every I/O in flight at
+ * 1.23-1.42x (the cap's queue is in each round trip).
+ */
+#define RTT_AS_UNLOADED 1.2
+/* A round trip that slots in use cannot explain: something past the client held each RPC. */
+#define RTT_SLOTS_MAX 1.5
+
 /* The figures the rules read, from one row. */
 struct figs {
 	double in_flight, backlog, sending, max_slots; /* per connection, at a send */
@@ -115,11 +125,15 @@ static int read_figs(limit_cell_fn cell, const void *row, struct figs *f)
 /*
  * RPC slots: the connection's slot table full at the sends (in flight at 60 % of the most slots
  * it has used), requests waiting for a slot (one or more at a send), and that wait as long as
- * the round trip or longer (a short wait is not what sets the rate).
+ * the round trip or longer (a short wait is not what sets the rate). Where the unloaded round
+ * trip is known, the round trip at most 1.5x it: slots held longer than that were full because
+ * something past the client (a connection's byte cap, the server) held each RPC, and more slots
+ * would only lengthen that queue.
  */
 static double rule_slots(const struct figs *f, char *ev, size_t len)
 {
 	double a, b, c, m;
+	int n;
 
 	if (f->max_slots <= 0 || f->ops <= 0 || f->rtt_ms <= 0)
 		return 0;
@@ -128,11 +142,29 @@ static double rule_slots(const struct figs *f, char *ev, size_t len)
 	c = f->queue_ms / f->rtt_ms;
 	m = a < b ? a : b;
 	m = m < c ? m : c;
-	snprintf(ev, len,
-		 "%.1f RPCs in flight per connection of the %.0f slots it has had at most, %.1f "
-		 "waiting for a slot; each RPC queued %.3g ms before a %.3g ms round trip",
-		 f->in_flight, f->max_slots, f->backlog, f->queue_ms, f->rtt_ms);
+	n = snprintf(
+		ev, len,
+		"%.1f RPCs in flight per connection of the %.0f slots it has had at most, %.1f "
+		"waiting for a slot; each RPC queued %.3g ms before a %.3g ms round trip",
+		f->in_flight, f->max_slots, f->backlog, f->queue_ms, f->rtt_ms);
+	if (f->rtt0_ms > 0) {
+		double d = RTT_SLOTS_MAX * f->rtt0_ms / f->rtt_ms;
+
+		if (n > 0 && (size_t)n < len)
+			snprintf(ev + n, len - n, ", %.2fx the %.3g ms of one I/O at a time",
+				 f->rtt_ms / f->rtt0_ms, f->rtt0_ms);
+		m = m < d ? m : d;
+	}
 	return m;
+}
+
+/*
+ * Requests waited for a slot only because something past the client held each RPC: the round
+ * trip over 1.5x the unloaded one (rule_slots does not name such a point).
+ */
+static int slots_held_past(const struct figs *f)
+{
+	return f->backlog >= 1 && f->rtt0_ms > 0 && f->rtt_ms > RTT_SLOTS_MAX * f->rtt0_ms;
 }
 
 /* Client CPU: fio's jobs at 90 % of a CPU each or more (usr + sys). */
@@ -163,7 +195,7 @@ static double all_in_flight(const struct figs *f)
 }
 
 /*
- * Depth: every I/O asked in flight, and each round trip at most 1.5x the target's unloaded one
+ * Depth: every I/O asked in flight, and each round trip at most 1.2x the target's unloaded one
  * (one I/O at a time, point_probe.h): nothing beyond the client queued the requests, each waited
  * for its own round trip only, so more of them at once go faster.
  */
@@ -173,7 +205,7 @@ static double rule_depth(const struct figs *f, char *ev, size_t len)
 
 	if (a <= 0 || f->rtt0_ms <= 0)
 		return 0;
-	b = 1.5 * f->rtt0_ms / f->rtt_ms;
+	b = RTT_AS_UNLOADED * f->rtt0_ms / f->rtt_ms;
 	snprintf(ev, len,
 		 "%.1f RPCs outstanding of the %.0f I/Os asked, none waiting for a slot (%.2f at a "
 		 "send); each round trip %.3g ms, %.2fx the %.3g ms of one I/O at a time",
@@ -185,7 +217,7 @@ static double rule_depth(const struct figs *f, char *ev, size_t len)
 /*
  * Beyond the client: every I/O asked in flight, and each round trip 3x the unloaded one or more:
  * the requests met a queue past the client (the server, the volume, the path), which more depth
- * only lengthens. Between 1.5x and 3x neither this rule nor depth names the point.
+ * only lengthens. Between 1.2x and 3x neither this rule nor depth names the point.
  */
 static double rule_beyond(const struct figs *f, char *ev, size_t len)
 {
@@ -245,8 +277,15 @@ static void held(const struct figs *f, struct strbuf *sb)
 		sb_printf(
 			sb,
 			"; every I/O asked was in flight, each round trip %.2fx the %.3g ms of "
-			"one I/O at a time (depth at 1.5x or less, beyond the client at 3x or more)",
+			"one I/O at a time (depth at 1.2x or less, beyond the client at 3x or more)",
 			f->rtt_ms / f->rtt0_ms, f->rtt0_ms);
+	else if (slots_held_past(f))
+		sb_printf(sb,
+			  "; requests waited for a slot, but each round trip was %.2fx the %.3g ms "
+			  "of one I/O at a time: something past the client (a connection's or the "
+			  "path's byte rate, the server) held each RPC, and more slots would only "
+			  "lengthen that wait",
+			  f->rtt_ms / f->rtt0_ms, f->rtt0_ms);
 	else if (all_in_flight(f) >= 1)
 		sb_adds(sb, "; every I/O asked was in flight: with more iodepth or jobs, the rate "
 			    "rises if the depth set it, the round trip grows if what is beyond the "
@@ -418,9 +457,10 @@ static double rule_shared(const struct rows *t, size_t i, char *ev, size_t len)
 /*
  * One connection's throughput: the same point on two or more connections moved 1.5x what this
  * one did or more, while this one's requests did not wait for a slot (under one waiting at a
- * send; rpc-slots otherwise) nor its jobs for a CPU (client-cpu, judged first). What more
- * connections lift then is what each carries: its TCP window, a cap per flow, one socket's
- * processing.
+ * send; rpc-slots otherwise), or waited only because each round trip was over 1.5x one I/O's
+ * alone (slots_held_past: the connection held each RPC), nor its jobs for a CPU (client-cpu,
+ * judged first). What more connections lift then is what each carries: its TCP window, a cap
+ * per flow, one socket's processing.
  */
 static double rule_per_connection(const struct rows *t, size_t i, char *ev, size_t len)
 {
@@ -432,17 +472,25 @@ static double rule_per_connection(const struct rows *t, size_t i, char *ev, size
 	double ratio;
 
 	if (strcmp(res_at(t, i, COL_transports), "1") || *res_at(t, i, COL_load_point) ||
-	    read_figs(rows_cell, &a, &f) || f.backlog >= 1 ||
+	    read_figs(rows_cell, &a, &f) || (f.backlog >= 1 && !slots_held_past(&f)) ||
 	    !(many = other_target(t, profile, pct, target, 1)))
 		return 0;
 	if (!point_pair(t, profile, pct, target, many, &b, &v))
 		return 0;
 	ratio = v.iops / b.iops;
-	snprintf(ev, len,
-		 "on %s, more connections moved %.2fx what this one did, whose requests waited "
-		 "for no slot (%.2f waiting at a send) and queued %.3g ms before a %.3g ms round "
-		 "trip",
-		 many, ratio, f.backlog, f.queue_ms, f.rtt_ms);
+	if (f.backlog >= 1)
+		snprintf(
+			ev, len,
+			"on %s, more connections moved %.2fx what this one did, whose requests "
+			"waited for a slot (%.1f at a send) only because each round trip, %.3g ms, "
+			"was %.2fx one I/O's alone",
+			many, ratio, f.backlog, f.rtt_ms, f.rtt_ms / f.rtt0_ms);
+	else
+		snprintf(ev, len,
+			 "on %s, more connections moved %.2fx what this one did, whose requests "
+			 "waited for no slot (%.2f waiting at a send) and queued %.3g ms before a "
+			 "%.3g ms round trip",
+			 many, ratio, f.backlog, f.queue_ms, f.rtt_ms);
 	return ratio / 1.5;
 }
 

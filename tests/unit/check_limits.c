@@ -67,6 +67,21 @@ START_TEST(test_slots_named)
 	ck_assert_str_eq(limit_name(v.id), "rpc-slots");
 	ck_assert(v.margin >= 1);
 	ck_assert_msg(strstr(v.evidence, "5 slots"), "%s", v.evidence);
+	/* made: its round trip 1.29x one I/O's alone: the slots set the rate */
+	row_set_num(&r, COL_rtt_unloaded_read_ms, 16);
+	v = judge(&r);
+	ck_assert_msg(v.id == LIMIT_rpc_slots && strstr(v.evidence, "1.29x the 16 ms"), "%s",
+		      v.evidence);
+	/*
+	 * 1.78x, its own: one I/O alone takes 7.5 ms of path and 4.1 ms to send 64 KiB at the
+	 * connection's 15.2 MiB/s, and the point ran at 14.8 MiB/s: the slots were full because
+	 * the connection's byte cap held each RPC, not the other way round
+	 */
+	row_set_num(&r, COL_rtt_unloaded_read_ms, 11.6);
+	v = judge(&r);
+	ck_assert_msg(v.id == LIMIT_unknown && v.margin < 1 &&
+			      strstr(v.evidence, "more slots would only lengthen that wait"),
+		      "%s", v.evidence);
 	row_free(&r);
 }
 END_TEST
@@ -119,8 +134,10 @@ END_TEST
 /*
  * The unloaded round trip decides between depth and beyond-client (made: the nc1 depth-1
  * capture, every one of the 4 I/Os asked in flight at a 16 ms round trip, with unloaded round
- * trips given): at 1.5x it or less, depth; at 3x or more, beyond-client; between, unknown with
- * both figures. Neither without one (a file older than schema 1.8), nor with buffered I/O.
+ * trips given): at 1.2x it or less, depth; at 3x or more, beyond-client; between, unknown with
+ * both figures (the capture's own, about 12 ms, is 1.33x: it ran at its connection's 15.2 MiB/s
+ * cap, not at its depth). Neither without one (a file older than schema 1.8), nor with
+ * buffered I/O.
  */
 START_TEST(test_depth_and_beyond)
 {
@@ -128,8 +145,8 @@ START_TEST(test_depth_and_beyond)
 		double rtt0;
 		const char *named;
 	} c[] = {
-		{ 15, "depth" },	{ 12, "depth" },	{ 8, "unknown" },
-		{ 5, "beyond-client" }, { 2, "beyond-client" },
+		{ 15, "depth" },  { 13.5, "depth" },	  { 12, "unknown" },
+		{ 8, "unknown" }, { 5, "beyond-client" }, { 2, "beyond-client" },
 	};
 	struct row r;
 	struct limit_verdict v;
@@ -196,6 +213,16 @@ static size_t find_row(const struct rows *t, const char *profile, const char *ta
 	return 0;
 }
 
+/* The verdict on the row (@profile, @target, @pct) of @t, read back with its file. */
+static struct limit_verdict judged(const struct rows *t, const char *profile, const char *target,
+				   const char *pct)
+{
+	struct limit_verdict v;
+
+	ck_assert_int_eq(limit_judge_rows(t, find_row(t, profile, target, pct), &v), 0);
+	return v;
+}
+
 /*
  * Read back, the sweep's other points too (tests/data/results/cloud-limits.csv): eight
  * connections' sequential writes at 1.04x one's, their round trips 7.8x as long, share the
@@ -244,6 +271,49 @@ START_TEST(test_per_connection)
 END_TEST
 
 /*
+ * The unloaded round trip against two shapings (recorded sweeps, 4 jobs x iodepth 4):
+ * - tests/data/results/cloud-scale50-limits.csv (lab/run --shaping cloud --scale 50: 5 slots
+ *   and 30.4 MiB/s per connection): one connection's sequential reads ran at its byte cap, each
+ *   round trip 2.1x one read's alone, so they are not slot-bound but per-connection beside eight
+ *   connections' 2.3x; its writes, which eight connections did not lift (the 30 MiB/s egress),
+ *   are unknown and say why not slots; the random reads, at one read's round trip, are slots;
+ * - tests/data/results/cloud-rtt15-limits.csv (the cloud model with a 15 ms round trip): eight
+ *   connections' sequential reads at the 35 MiB/s read ceiling, every I/O in flight, each round
+ *   trip 1.37x one read's alone, are not depth (more depth would only queue); their random
+ *   reads, at 1.01x, are.
+ */
+START_TEST(test_round_trip_decides)
+{
+	static const struct {
+		const char *file, *profile, *target, *pct;
+		enum limit_id id;
+		int named; /* 1: named @id; 0: anything but @id */
+		const char *says;
+	} c[] = {
+		{ "cloud-scale50-limits.csv", "seq64k", "nc1", "100", LIMIT_per_connection, 1,
+		  "only because each round" },
+		{ "cloud-scale50-limits.csv", "seq64k", "nc1", "0", LIMIT_unknown, 1,
+		  "more slots would only lengthen" },
+		{ "cloud-scale50-limits.csv", "rand4k", "nc1", "100", LIMIT_rpc_slots, 1, "" },
+		{ "cloud-rtt15-limits.csv", "seq64k", "nc8", "100", LIMIT_depth, 0, "" },
+		{ "cloud-rtt15-limits.csv", "rand4k", "nc8", "100", LIMIT_depth, 1, "" },
+	};
+
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		struct rows t;
+		struct limit_verdict v;
+
+		load_results(c[i].file, &t);
+		v = judged(&t, c[i].profile, c[i].target, c[i].pct);
+		ck_assert_msg((v.id == c[i].id) == c[i].named && strstr(v.evidence, c[i].says),
+			      "%s %s %s %s: %s: %s", c[i].file, c[i].profile, c[i].target, c[i].pct,
+			      limit_name(v.id), v.evidence);
+		rows_free(&t);
+	}
+}
+END_TEST
+
+/*
  * An unknown point with every I/O asked in flight and none waiting for a slot says what a point
  * with more depth would tell (the random reads of cloud-limits-conn.csv, 15.7 of 16); one whose
  * requests waited for slots does not (cloud-limits.csv's reads on eight connections), and a rule
@@ -277,6 +347,7 @@ Suite *make_limits_suite(void)
 	tcase_add_test(tc, test_beyond_the_client_unknown);
 	tcase_add_test(tc, test_client_cpu);
 	tcase_add_test(tc, test_depth_and_beyond);
+	tcase_add_test(tc, test_round_trip_decides);
 	tcase_add_test(tc, test_not_judged);
 	tcase_add_test(tc, test_shared_path);
 	tcase_add_test(tc, test_per_connection);
