@@ -277,8 +277,8 @@ static void held(const struct figs *f, struct strbuf *sb)
 		sb_printf(
 			sb,
 			"; every I/O asked was in flight, each round trip %.2fx the %.3g ms of "
-			"one I/O at a time (depth at 1.2x or less, beyond the client at 3x or more)",
-			f->rtt_ms / f->rtt0_ms, f->rtt0_ms);
+			"one I/O at a time (depth at %.1fx or less, beyond the client at 3x or more)",
+			f->rtt_ms / f->rtt0_ms, f->rtt0_ms, RTT_AS_UNLOADED);
 	else if (slots_held_past(f))
 		sb_printf(sb,
 			  "; requests waited for a slot, but each round trip was %.2fx the %.3g ms "
