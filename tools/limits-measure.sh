@@ -6,7 +6,8 @@
 # description of its shaping in the rows' note. Then the table (tools/limits_table.py): each
 # point's built-in limit, worked out from that description alone, against the limit
 # `nfsweep limits` names today. About two minutes a shaping. Writes DIR (default
-# results/limits-measure-DATE); ONLY="name ..." runs those shapings alone.
+# results/limits-measure-DATE); ONLY="name ..." runs those shapings alone (a name not in the
+# list: exit 2; a lab/run that fails: exit 1, its log named).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-$top/results/limits-measure-$(date -u +%Y%m%dT%H%M%SZ)}
@@ -35,6 +36,11 @@ shapings=(
 guest='"$1" run --profile seq64k,rand4k --mix 100,0 --target nc1=/mnt/nc1 --target nc8=/mnt/nc8 \
 	--iodepth 4 --numjobs 4 --runtime 3 --ramp 1 --size 16m --repeat 2 --nfs --no-report \
 	--note "$LAB_NOTE" --out "$2/s.csv"'
+names=" ${shapings[*]%%:*} "
+for o in ${ONLY:-}; do
+	[[ $names == *" $o "* ]] ||
+		{ echo "limits-measure: ONLY: no shaping named $o (see this file's list)" >&2; exit 2; }
+done
 for s in "${shapings[@]}"; do
 	name=${s%%:*}
 	read -r -a opts <<<"${s#*: }"
