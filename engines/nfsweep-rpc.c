@@ -59,6 +59,7 @@ struct nfsweep_rpc_data {
 	unsigned int read_pct;
 	struct io_u **events; /* the last getevents()'s */
 	bool logged[RPC_NOPS];
+	double ready_s; /* CLOCK_REALTIME when its set was there, before the jobs' barrier */
 	double start_s; /* CLOCK_REALTIME when init returned: the job's clock starts then */
 };
 
@@ -256,6 +257,7 @@ static int fio_nfsweep_rpc_init(struct thread_data *td)
 		wait_for_jobs(td, 0);
 		goto fail;
 	}
+	d->ready_s = realtime_s();
 	wait_for_jobs(td, 1);
 	d->start_s = realtime_s();
 	dprint(FD_IO, "%s: %s, set %s: %u x %u files (%llu bytes), rtmax %u, wtmax %u\n", ENGINE,
@@ -396,7 +398,7 @@ static void write_stats(struct thread_data *td, struct nfsweep_rpc_data *d)
 			d->c.rtmax, d->c.wtmax, d->c.shape.dirs * d->c.shape.files,
 			(unsigned long long)rpc_set_bytes(d->c.shape.seed, d->c.shape.dirs,
 							  d->c.shape.files));
-		fprintf(x, ",\"start_s\":%.6f", d->start_s);
+		fprintf(x, ",\"ready_s\":%.6f,\"start_s\":%.6f", d->ready_s, d->start_s);
 		err = fclose(x) ? ENOMEM : 0;
 	} else
 		err = ENOMEM;

@@ -10,8 +10,9 @@
 #    size, every operation of the mix in FILE.ops.csv with its latency and no error;
 #  - a failed row naming what the server said: an export it does not have (MNT refused);
 #  - the same window for every job: four jobs, one of whose sets was there and three laid out,
-#    start their clocks together (within 0.1 s: 1 ms seen, under stress-ng too; 0.19 s apart and
-#    one job's count 23 % above the others' without the wait). How close their counts come is a
+#    start their clocks only once every set is ready (each job's start_s after the last
+#    ready_s; without the wait, the job that found its set started 0.19 s before the others and
+#    counted 23 % more). How close their counts come is a
 #    measurement of how the server and the scheduler share the machine (2.2x seen beside three
 #    other tests): make bench's, not a test's.
 . "$(dirname "$0")/lib.sh"
@@ -74,12 +75,19 @@ fair = [json.loads(l) for l in open(d + "/fair.stats")]
 made = [l["rpc_setup"].get("create", 0) for l in fair]
 assert len(fair) == 4 and made.count(0) == 1, f"not one set found and three laid out: {made}"
 start = [l["start_s"] for l in fair]
+ready = [l["ready_s"] for l in fair]
 counts = [sum(o["count"] for o in l["ops"].values()) for l in fair]
-assert max(start) - min(start) <= 0.1, f"the jobs' clocks started {max(start) - min(start):.3f} s apart"
+# every clock started after the last set was ready: an order, not a closeness (the clocks were
+# 1 ms apart alone, 0.475 s once in make test beside two other tests on one core, when a job
+# waited that long for the core after the barrier let it go)
+assert min(start) >= max(ready), \
+    f"a job's clock started {max(ready) - min(start):.3f} s before the last set was ready"
 # (their counts are printed, not checked: within 3 % alone here, 9.5 % beside stress-ng --cpu 2,
 # and 2.2x once beside three other tests, four jobs and the server on two cores: how the server
 # and the scheduler share the machine, not the window, which is what the clocks check)
-print(f"four jobs, three laid out: clocks {1000 * (max(start) - min(start)):.1f} ms apart, counts {counts}")
+print(f"four jobs, three laid out: the last set ready {1000 * (max(ready) - min(ready)):.1f} ms "
+      f"after the first, the clocks {1000 * (max(start) - min(start)):.1f} ms apart, "
+      f"counts {counts}")
 
 row = next(csv.DictReader(open(d + "/point.csv")))
 assert row["status"] == "ok" and row["engine"] == "nfsweep-rpc", row
