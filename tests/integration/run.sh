@@ -161,7 +161,8 @@ group_ticks() {
 # ends; past the bound, it ends a test whose group used under 1 s of CPU in idle_s seconds, and
 # leaves $state/stalled.TPID
 watch_test() {
-	local tpid=$1 next=$(($2 + timeout_s)) last="" t hz now nap
+	# (no local named t: run_test's trap, run in here when a signal comes, names its test by $t)
+	local tpid=$1 next=$(($2 + timeout_s)) last="" ticks hz now nap
 	hz=$(getconf CLK_TCK)
 	# a second's nap and the clock without a process: this loop runs beside every test
 	exec {nap}<> <(:)
@@ -170,13 +171,13 @@ watch_test() {
 		printf -v now '%(%s)T' -1
 		[ "$now" -ge $next ] || continue
 		next=$((next + idle_s))
-		t=$(group_ticks "$tpid")
-		if [ -n "$last" ] && [ $((t - last)) -lt "$hz" ]; then
+		ticks=$(group_ticks "$tpid")
+		if [ -n "$last" ] && [ $((ticks - last)) -lt "$hz" ]; then
 			: > "$state/stalled.$tpid"
 			kill -TERM "$tpid" 2>/dev/null
 			break
 		fi
-		last=$t
+		last=$ticks
 	done
 	exec {nap}<&-
 }
