@@ -42,6 +42,8 @@ const char *limit_lift(enum limit_id id)
 #define RTT_AS_UNLOADED 1.2
 /* A round trip that slots in use cannot explain: something past the client held each RPC. */
 #define RTT_SLOTS_MAX 1.5
+/* A round trip that only a queue past the client explains (rule_beyond). */
+#define RTT_BEYOND 3.0
 
 /* The figures the rules read, from one row. */
 struct figs {
@@ -225,7 +227,7 @@ static double rule_beyond(const struct figs *f, char *ev, size_t len)
 
 	if (a <= 0 || f->rtt0_ms <= 0)
 		return 0;
-	b = f->rtt_ms / (3 * f->rtt0_ms);
+	b = f->rtt_ms / (RTT_BEYOND * f->rtt0_ms);
 	snprintf(
 		ev, len,
 		"%.1f RPCs outstanding of the %.0f I/Os asked, none waiting for a slot (%.2f at a "
@@ -277,8 +279,8 @@ static void held(const struct figs *f, struct strbuf *sb)
 		sb_printf(
 			sb,
 			"; every I/O asked was in flight, each round trip %.2fx the %.3g ms of "
-			"one I/O at a time (depth at %.1fx or less, beyond the client at 3x or more)",
-			f->rtt_ms / f->rtt0_ms, f->rtt0_ms, RTT_AS_UNLOADED);
+			"one I/O at a time (depth at %.1fx or less, beyond the client at %.0fx or more)",
+			f->rtt_ms / f->rtt0_ms, f->rtt0_ms, RTT_AS_UNLOADED, RTT_BEYOND);
 	else if (slots_held_past(f))
 		sb_printf(sb,
 			  "; requests waited for a slot, but each round trip was %.2fx the %.3g ms "
