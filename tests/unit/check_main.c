@@ -34,6 +34,7 @@ int main(void)
 	srunner_add_suite(sr, make_detail_file_suite());
 	srunner_add_suite(sr, make_ops_suite());
 	srunner_add_suite(sr, make_rpc_suite());
+	srunner_add_suite(sr, make_rpc_wire_suite());
 	srunner_add_suite(sr, make_gnuplot_suite());
 	srunner_add_suite(sr, make_sink_suite());
 	srunner_add_suite(sr, make_steady_suite());

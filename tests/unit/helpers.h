@@ -47,6 +47,7 @@ Suite *make_job_barrier_suite(void);
 Suite *make_detail_file_suite(void);
 Suite *make_ops_suite(void);
 Suite *make_rpc_suite(void);
+Suite *make_rpc_wire_suite(void);
 Suite *make_gnuplot_suite(void);
 Suite *make_sink_suite(void);
 Suite *make_steady_suite(void);
