@@ -46,6 +46,7 @@ struct nfsweep_rpc_options {
 	char *mix;
 	unsigned int dirs, files_per_dir, links_per_dir, spares_per_dir;
 	char *stats;
+	unsigned int io_uring;
 };
 #define OPT_OFF(field) offsetof(struct nfsweep_rpc_options, field)
 
@@ -140,6 +141,17 @@ static struct fio_option options[] = {
 		.off1 = OPT_OFF(stats),
 		.help = "Append each job's per-operation counts, RPCs and latency histogram here "
 			"(one JSON line per job)",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
+		.name = "rpc_io_uring",
+		.lname = "nfsweep-rpc io_uring",
+		.type = FIO_OPT_BOOL,
+		.off1 = OPT_OFF(io_uring),
+		.help = "Serve the connection with io_uring, one system call a round where the kernel "
+			"allows a ring (0: send(), recv() and poll())",
+		.def = "1",
 		.category = FIO_OPT_C_ENGINE,
 		.group = FIO_OPT_G_INVALID,
 	},
@@ -244,9 +256,7 @@ static int fio_nfsweep_rpc_init(struct thread_data *td)
 	snprintf(top, sizeof(top), "nfsweep-rpc.%s%s%s.%u", per_host ? client_sockaddr_str : "",
 		 per_host ? "." : "", td->o.name ? td->o.name : "job", td->subjob_number);
 	d->events = calloc(td->o.iodepth, sizeof(*d->events));
-	if (!d->events || rpc_load_init(&d->l, &d->c, td->o.iodepth,
-					td->o.rand_seed ^ ((uint64_t)td->thread_number << 32) ^
-						td->subjob_number)) {
+	if (!d->events) {
 		nfsweep_err(td, ENGINE, "init", "calloc", ENOMEM, NULL);
 		goto fail;
 	}
@@ -257,13 +267,22 @@ static int fio_nfsweep_rpc_init(struct thread_data *td)
 		wait_for_jobs(td, 0);
 		goto fail;
 	}
+	/* the load's connection taken over from libnfs, its setup calls all answered */
+	if (rpc_load_init(&d->l, &d->c, td->o.iodepth,
+			  td->o.rand_seed ^ ((uint64_t)td->thread_number << 32) ^ td->subjob_number,
+			  o->io_uring ? 0 : RPC_WIRE_PLAIN)) {
+		nfsweep_err(td, ENGINE, "init", "calloc", ENOMEM, NULL);
+		wait_for_jobs(td, 0);
+		goto fail;
+	}
 	d->ready_s = realtime_s();
 	wait_for_jobs(td, 1);
 	d->start_s = realtime_s();
-	dprint(FD_IO, "%s: %s, set %s: %u x %u files (%llu bytes), rtmax %u, wtmax %u\n", ENGINE,
-	       o->url, top, shape.dirs, shape.files,
+	dprint(FD_IO, "%s: %s, set %s: %u x %u files (%llu bytes), rtmax %u, wtmax %u, %s%s\n",
+	       ENGINE, o->url, top, shape.dirs, shape.files,
 	       (unsigned long long)rpc_set_bytes(shape.seed, shape.dirs, shape.files), d->c.rtmax,
-	       d->c.wtmax);
+	       d->c.wtmax,
+	       d->l.w.ring ? "io_uring" : "send(), recv() and poll(): ", d->l.w.ring_why);
 	td->io_ops_data = d;
 	return 0;
 invalid:
@@ -299,7 +318,7 @@ static enum fio_q_status fio_nfsweep_rpc_queue(struct thread_data *td, struct io
 	if (ret) {
 		/* -EBUSY is not reached: iodepth <= the spare names, checked at init */
 		nfsweep_err(td, ENGINE, "queue", rpc_mix_table.ops[op].rpc, -ret, "%s",
-			    ret == -EIO ? rpc_error_text(d->c.rpc) : "no spare name free");
+			    ret == -EIO ? d->l.w.err : "no spare name free");
 		io_u->error = (unsigned int)-ret;
 		return FIO_Q_COMPLETED;
 	}
@@ -398,7 +417,8 @@ static void write_stats(struct thread_data *td, struct nfsweep_rpc_data *d)
 			d->c.rtmax, d->c.wtmax, d->c.shape.dirs * d->c.shape.files,
 			(unsigned long long)rpc_set_bytes(d->c.shape.seed, d->c.shape.dirs,
 							  d->c.shape.files));
-		fprintf(x, ",\"ready_s\":%.6f,\"start_s\":%.6f", d->ready_s, d->start_s);
+		fprintf(x, ",\"ready_s\":%.6f,\"start_s\":%.6f,\"wire_io_uring\":%s", d->ready_s,
+			d->start_s, d->l.w.ring ? "true" : "false");
 		err = fclose(x) ? ENOMEM : 0;
 	} else
 		err = ENOMEM;

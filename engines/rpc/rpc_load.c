@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* nfsweep-rpc's load: logical operations in flight (see rpc_load.h). */
 #include <errno.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +58,13 @@ static void op_cb(struct rpc_context *rpc, int status, void *data, void *priv)
 
 static int send_op(struct rpc_req *q);
 
+/* @q's RPCs leave at the next flush, which stamps its start (rpc_wire.h, "Times") */
+static void unsent(struct rpc_load *l, struct rpc_req *q)
+{
+	q->start_ns = 0;
+	l->unsent[l->nunsent++] = q;
+}
+
 /*
  * A part's end: the operation's when it was the last. A housekeeping CREATE or REMOVE (the
  * spare name was not as the timed one needs) is followed by the timed operation, timed from
@@ -74,7 +80,7 @@ static void finish_part(struct rpc_req *q)
 		q->dir->spare[q->spare] ^= RPC_SPARE_PRESENT;
 		q->hk = false;
 		q->rpcs = 0;
-		q->start_ns = rpc_now_ns();
+		unsent(l, q);
 		if (!send_op(q))
 			return;
 		q->error = EIO;
@@ -83,7 +89,7 @@ static void finish_part(struct rpc_req *q)
 		q->dir->spare[q->spare] ^= RPC_SPARE_PRESENT;
 	if (q->dir)
 		q->dir->spare[q->spare] &= (unsigned char)~RPC_SPARE_BUSY;
-	q->end_ns = rpc_now_ns();
+	q->end_ns = l->w.read_ns;
 	l->done[l->ndone++] = q;
 }
 
@@ -127,7 +133,7 @@ found:
 static int send_dir(struct rpc_req *q, int op)
 {
 	struct rpc_load *l = q->l;
-	struct rpc_context *rpc = l->c->rpc;
+	struct rpc_wire *w = &l->w;
 	struct rpc_dir *dir;
 	int ret = -1;
 
@@ -137,7 +143,7 @@ static int send_dir(struct rpc_req *q, int op)
 
 		dir = &l->c->dirs[below(l, l->c->shape.dirs)];
 		a.symlink = rpc_fh3(&dir->links[below(l, l->c->shape.links)]);
-		ret = rpc_nfs3_readlink_async(rpc, op_cb, &a, q);
+		ret = rpc_wire_call(w, NFS3_READLINK, &a, op_cb, q);
 		break;
 	}
 	case RPC_READDIR: {
@@ -146,7 +152,7 @@ static int send_dir(struct rpc_req *q, int op)
 		memset(&a, 0, sizeof(a));
 		a.dir = rpc_fh3(&l->c->dirs[below(l, l->c->shape.dirs)].fh);
 		a.count = 8192;
-		ret = rpc_nfs3_readdir_async(rpc, op_cb, &a, q);
+		ret = rpc_wire_call(w, NFS3_READDIR, &a, op_cb, q);
 		break;
 	}
 	case RPC_READDIRPLUS: {
@@ -156,13 +162,13 @@ static int send_dir(struct rpc_req *q, int op)
 		a.dir = rpc_fh3(&l->c->dirs[below(l, l->c->shape.dirs)].fh);
 		a.dircount = 4096;
 		a.maxcount = 8192;
-		ret = rpc_nfs3_readdirplus_async(rpc, op_cb, &a, q);
+		ret = rpc_wire_call(w, NFS3_READDIRPLUS, &a, op_cb, q);
 		break;
 	}
 	case RPC_FSSTAT: {
 		FSSTAT3args a = { .fsroot = rpc_fh3(&l->c->root) };
 
-		ret = rpc_nfs3_fsstat_async(rpc, op_cb, &a, q);
+		ret = rpc_wire_call(w, NFS3_FSSTAT, &a, op_cb, q);
 		break;
 	}
 	default:
@@ -175,7 +181,7 @@ static int send_dir(struct rpc_req *q, int op)
 static int send_meta(struct rpc_req *q, int op)
 {
 	struct rpc_load *l = q->l;
-	struct rpc_context *rpc = l->c->rpc;
+	struct rpc_wire *w = &l->w;
 	struct rpc_dir *dir;
 	struct rpc_file *f;
 	unsigned int i;
@@ -188,7 +194,7 @@ static int send_meta(struct rpc_req *q, int op)
 
 		f = any_file(l, &dir, &i);
 		a.object = rpc_fh3(&f->fh);
-		ret = rpc_nfs3_getattr_async(rpc, op_cb, &a, q);
+		ret = rpc_wire_call(w, NFS3_GETATTR, &a, op_cb, q);
 		break;
 	}
 	case RPC_LOOKUP: {
@@ -198,7 +204,7 @@ static int send_meta(struct rpc_req *q, int op)
 		snprintf(name, sizeof(name), "f%05u", i);
 		a.what.dir = rpc_fh3(&dir->fh);
 		a.what.name = name;
-		ret = rpc_nfs3_lookup_async(rpc, op_cb, &a, q);
+		ret = rpc_wire_call(w, NFS3_LOOKUP, &a, op_cb, q);
 		break;
 	}
 	case RPC_ACCESS: {
@@ -208,7 +214,7 @@ static int send_meta(struct rpc_req *q, int op)
 		a.object = rpc_fh3(&f->fh);
 		a.access = ACCESS3_READ | ACCESS3_LOOKUP | ACCESS3_MODIFY | ACCESS3_EXTEND |
 			   ACCESS3_DELETE | ACCESS3_EXECUTE;
-		ret = rpc_nfs3_access_async(rpc, op_cb, &a, q);
+		ret = rpc_wire_call(w, NFS3_ACCESS, &a, op_cb, q);
 		break;
 	}
 	case RPC_SETATTR: {
@@ -218,7 +224,7 @@ static int send_meta(struct rpc_req *q, int op)
 		f = any_file(l, &dir, &i);
 		a.object = rpc_fh3(&f->fh);
 		a.new_attributes = rpc_mode_attr(rpc_load_draw(l) & 1 ? 0644 : 0664);
-		ret = rpc_nfs3_setattr_async(rpc, op_cb, &a, q);
+		ret = rpc_wire_call(w, NFS3_SETATTR, &a, op_cb, q);
 		break;
 	}
 	default:
@@ -234,7 +240,7 @@ static int send_meta(struct rpc_req *q, int op)
 static int send_xfer(struct rpc_req *q, int op)
 {
 	struct rpc_load *l = q->l;
-	struct rpc_context *rpc = l->c->rpc;
+	struct rpc_wire *w = &l->w;
 	struct rpc_dir *dir;
 	struct rpc_file *f;
 	unsigned int i;
@@ -251,7 +257,7 @@ static int send_xfer(struct rpc_req *q, int op)
 		if (op == RPC_READ) {
 			READ3args a = { .file = rpc_fh3(&f->fh), .offset = off + sent, .count = n };
 
-			ret = rpc_nfs3_read_async(rpc, op_cb, &a, q);
+			ret = rpc_wire_call(w, NFS3_READ, &a, op_cb, q);
 		} else {
 			/* FILE_SYNC: SFS 2008's mix has no COMMIT, and each WRITE is stable */
 			WRITE3args a = { .file = rpc_fh3(&f->fh),
@@ -260,7 +266,7 @@ static int send_xfer(struct rpc_req *q, int op)
 					 .stable = FILE_SYNC,
 					 .data = { .data_len = n, .data_val = l->c->wbuf } };
 
-			ret = rpc_nfs3_write_async(rpc, op_cb, &a, q);
+			ret = rpc_wire_call(w, NFS3_WRITE, &a, op_cb, q);
 		}
 		if (ret < 0) { /* the parts sent end in their callbacks */
 			q->parts = p;
@@ -279,7 +285,7 @@ static int send_xfer(struct rpc_req *q, int op)
 /* @q's CREATE or REMOVE (@op) of its spare name sent: libnfs's answer (< 0: refused). */
 static int send_name(struct rpc_req *q, int op)
 {
-	struct rpc_context *rpc = q->l->c->rpc;
+	struct rpc_wire *w = &q->l->w;
 	char name[32];
 	int ret = -1;
 
@@ -293,7 +299,7 @@ static int send_name(struct rpc_req *q, int op)
 		a.where.name = name;
 		a.how.mode = GUARDED;
 		a.how.createhow3_u.obj_attributes = rpc_mode_attr(0644);
-		ret = rpc_nfs3_create_async(rpc, op_cb, &a, q);
+		ret = rpc_wire_call(w, NFS3_CREATE, &a, op_cb, q);
 		break;
 	}
 	case RPC_REMOVE: {
@@ -302,7 +308,7 @@ static int send_name(struct rpc_req *q, int op)
 		snprintf(name, sizeof(name), "s%04u", q->spare);
 		a.object.dir = rpc_fh3(&q->dir->fh);
 		a.object.name = name;
-		ret = rpc_nfs3_remove_async(rpc, op_cb, &a, q);
+		ret = rpc_wire_call(w, NFS3_REMOVE, &a, op_cb, q);
 		break;
 	}
 	default:
@@ -332,15 +338,23 @@ static int send_op(struct rpc_req *q)
 	return 0;
 }
 
-int rpc_load_init(struct rpc_load *l, struct rpc_client *c, unsigned int depth, uint64_t seed)
+int rpc_load_init(struct rpc_load *l, struct rpc_client *c, unsigned int depth, uint64_t seed,
+		  int flags)
 {
+	uint32_t max = c->rtmax < c->wtmax ? c->rtmax : c->wtmax;
+	/* a READ or WRITE takes as many RPCs as the server's maximum transfer makes of it */
+	unsigned int parts = rpc_xfer_rpcs(RPC_XFER_MAX, max);
+	uint32_t reply = c->rtmax < RPC_XFER_MAX ? c->rtmax : RPC_XFER_MAX;
+
 	memset(l, 0, sizeof(*l));
 	l->c = c;
 	l->depth = depth;
 	l->rng = seed ? seed : 1;
 	l->reqs = calloc(depth, sizeof(*l->reqs));
 	l->done = calloc(depth, sizeof(*l->done));
-	if (!l->reqs || !l->done) {
+	l->unsent = calloc(depth, sizeof(*l->unsent));
+	if (!l->reqs || !l->done || !l->unsent ||
+	    rpc_wire_init(&l->w, c->rpc, depth * parts, reply > 8192 ? reply : 8192, flags)) {
 		rpc_load_free(l);
 		return -ENOMEM;
 	}
@@ -351,8 +365,12 @@ void rpc_load_free(struct rpc_load *l)
 {
 	free(l->reqs);
 	free(l->done);
+	free(l->unsent);
 	l->reqs = NULL;
 	l->done = NULL;
+	l->unsent = NULL;
+	if (l->w.calls)
+		rpc_wire_free(&l->w);
 }
 
 int rpc_load_start(struct rpc_load *l, unsigned int slot, int op, void *user)
@@ -362,47 +380,46 @@ int rpc_load_start(struct rpc_load *l, unsigned int slot, int op, void *user)
 	*q = (struct rpc_req){ .l = l, .user = user, .op = op };
 	if ((op == RPC_CREATE || op == RPC_REMOVE) && !pick_spare(l, q, op == RPC_REMOVE))
 		return -EBUSY;
-	q->start_ns = rpc_now_ns();
 	if (send_op(q)) {
 		if (q->dir)
 			q->dir->spare[q->spare] &= (unsigned char)~RPC_SPARE_BUSY;
 		return -EIO;
 	}
+	unsent(l, q);
 	return 0;
 }
 
 int rpc_load_service(struct rpc_load *l, unsigned int min, char *msg, size_t len)
 {
-	unsigned int before = l->ndone, idle_ms = 0;
-	bool once = true;
+	unsigned int idle_ms = 0;
 
-	while (once || l->ndone < min) {
-		struct pollfd p = { .fd = rpc_get_fd(l->c->rpc),
-				    .events = (short)rpc_which_events(l->c->rpc) };
-		int ready = poll(&p, 1, l->ndone < min ? 100 : 0);
+	for (;;) {
+		uint64_t sends = l->w.sends;
+		int ret = rpc_wire_serve(&l->w, l->ndone < min ? 100 : 0);
 
-		once = false;
-		if (ready < 0 && errno != EINTR) {
-			snprintf(msg, len, "poll: %s", strerror(errno));
-			return -errno;
+		/* the operations started since the last send left in this one */
+		if (l->w.sends != sends) {
+			for (unsigned int i = 0; i < l->nunsent; i++)
+				if (!l->unsent[i]->start_ns)
+					l->unsent[i]->start_ns = l->w.sent_ns;
+			l->nunsent = 0;
 		}
-		if (rpc_service(l->c->rpc, ready > 0 ? p.revents : 0) < 0) {
-			snprintf(msg, len, "the connection failed: %s", rpc_error_text(l->c->rpc));
-			return -EIO;
-		}
-		/*
-		 * A server gone quiet (libnfs reconnects and resends without end): fail, not hang.
-		 * Counted in the 100 ms polls that found nothing, no clock read per call.
-		 */
-		if (l->ndone != before) {
-			before = l->ndone;
-			idle_ms = 0;
-		} else if (!ready && (idle_ms += 100) >= RPC_STALL_MS) {
+		if (ret == -ETIME) {
+			/* a server gone quiet (counted in the waits that found nothing) */
+			if ((idle_ms += 100) < RPC_STALL_MS)
+				continue;
 			snprintf(msg, len,
 				 "no answer from the server in %d s (%u operations waiting)",
 				 RPC_STALL_MS / 1000, min - l->ndone);
 			return -ETIMEDOUT;
 		}
+		if (ret < 0) {
+			snprintf(msg, len, "%s", l->w.err);
+			return ret;
+		}
+		if (ret > 0)
+			idle_ms = 0;
+		if (l->ndone >= min)
+			return 0;
 	}
-	return 0;
 }
