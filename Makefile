@@ -195,7 +195,7 @@ lab-shell: engines lab-shim
 	@lab/run --shell $(LAB_OPTS)
 
 # nfsweep's engines against fio's, side by side (QUICK=1: the short CI version).
-bench: engines harness lab-shim
+bench: engines harness lab-shim lab-fio
 	@tools/deps.sh bench
 	@QUICK=$(QUICK) tools/bench.sh
 

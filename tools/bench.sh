@@ -17,8 +17,9 @@
 #      host and from three, aggregate and per host, and the start skew
 #      (tools/bench_hosts.sh)
 #   6. nfsweep-rpc against NFS-Ganesha on this machine (lab/ganesha, no guest): READs and
-#      GETATTRs at iodepth 16 and 64, the engine's RPCs per second and per fio CPU-second, and
-#      system calls per RPC under strace (tools/bench_ganesha.sh; NO_GANESHA=1 leaves it out)
+#      GETATTRs at iodepth 16 and 64 beside fio's own nfs engine (the lab's fio, with libnfs),
+#      RPCs per second and per fio CPU-second, and system calls per RPC under strace
+#      (tools/bench_ganesha.sh; NO_GANESHA=1 leaves it out)
 #   4. nfsweep-ops, SPECsfs2008's operation mix, on a tmpfs directory and
 #      over NFS in the lab (actimeo=0, 2 ms round trips): io_uring (one
 #      job, iodepth 32) against ops_exec=sync at the same concurrency (32
@@ -233,8 +234,13 @@ echo "bench: nfsweep-ops rounds done" >&2
 # Workload 6: nfsweep-rpc against NFS-Ganesha on this machine, no guest (lab/ganesha).
 if [ -z "${NO_GANESHA:-}" ]; then
 	echo "bench: nfsweep-rpc against NFS-Ganesha (lab/ganesha, this machine)" >&2
+	# the lab's fio (make lab-fio): the tree the engines build against, with libnfs, so that fio's
+	# own nfs engine runs in the same fio as nfsweep-rpc
+	bench_fio=fio
+	[ -x "$build/lab-fio/fio" ] && bench_fio=$build/lab-fio/fio
 	before=$(wc -l < "$csv")
 	"$top/lab/ganesha" --size 1g --timeout 1800 -- \
+		env BENCH_FIO="$bench_fio" \
 		bash "$top/tools/bench_ganesha.sh" "$csv" "$rounds" "$runtime" "$build/engines/nfsweep-rpc.so" >&2 ||
 		{ echo "bench: the Ganesha workload failed" >&2; errors=$((errors + 1)); }
 	[ "$(wc -l < "$csv")" -gt "$before" ] ||
