@@ -6,8 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/socket.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <nfsc/libnfs-raw-nfs.h>
 
@@ -112,6 +114,15 @@ int rpc_wire_init(struct rpc_wire *w, struct rpc_context *rpc, unsigned int call
 	}
 	for (unsigned int i = 0; i < calls; i++)
 		w->free[w->free_top++] = calls - 1 - i;
+	/*
+	 * The xids start where no other run's did, as libnfs's do: a server's duplicate request
+	 * cache keys a reply by xid, client address and port, procedure and the request's bytes,
+	 * and runs that started at 1 send the same calls with the same xids (fio's draws are
+	 * seeded): a run that reused an earlier one's port could be answered from the cache for
+	 * a CREATE the server never made.
+	 */
+	if (getrandom(&w->gen, sizeof(w->gen), GRND_NONBLOCK) != sizeof(w->gen))
+		w->gen = (uint32_t)now_ns() ^ ((uint32_t)getpid() << 16);
 	if (flags & RPC_WIRE_PLAIN)
 		snprintf(w->ring_why, sizeof(w->ring_why), "asked for send(), recv() and poll()");
 	else

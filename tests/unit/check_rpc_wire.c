@@ -364,6 +364,27 @@ START_TEST(test_wire_errors)
 }
 END_TEST
 
+/* Two runs' wires start their xids apart: a server's reply cache keys by xid (and port). */
+START_TEST(test_wire_xids)
+{
+	struct pair a, b;
+	struct got g = { 0 };
+	uint32_t xa, xb, proc;
+
+	pair_open(&a, 2, 0);
+	pair_open(&b, 2, 0);
+	getattr_call(&a, 'a', &g);
+	getattr_call(&b, 'b', &g);
+	ck_assert_int_eq(rpc_wire_serve(&a.w, 0), 0);
+	ck_assert_int_eq(rpc_wire_serve(&b.w, 0), 0);
+	srv_calls(&a, 1, &xa, &proc, NULL);
+	srv_calls(&b, 1, &xb, &proc, NULL);
+	ck_assert_uint_ne(xa, xb);
+	pair_close(&a);
+	pair_close(&b);
+}
+END_TEST
+
 Suite *make_rpc_wire_suite(void)
 {
 	Suite *s = suite_create("rpc_wire");
@@ -374,6 +395,7 @@ Suite *make_rpc_wire_suite(void)
 	tcase_add_loop_test(tc, test_wire_partial, 0, 2);
 	tcase_add_loop_test(tc, test_wire_large, 0, 2);
 	tcase_add_loop_test(tc, test_wire_errors, 0, 2);
+	tcase_add_test(tc, test_wire_xids);
 	suite_add_tcase(s, tc);
 	return s;
 }
