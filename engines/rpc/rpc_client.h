@@ -48,6 +48,7 @@ struct rpc_dir {
 	struct rpc_file *files;
 	struct rpc_fh *links;
 	unsigned char *spare; /* RPC_SPARE_* per spare name: CREATE and REMOVE take turns on them */
+	unsigned int changing, listing; /* its CREATEs and REMOVEs in flight; its READDIRs */
 };
 
 /* What a job's file set is: the plan its names and sizes come from. */

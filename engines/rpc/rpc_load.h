@@ -26,7 +26,8 @@ struct rpc_req {
 	int error;	    /* an errno, 0 */
 	uint64_t bytes;
 	uint64_t start_ns, end_ns;
-	struct rpc_dir *dir; /* CREATE, REMOVE: the spare name's */
+	struct rpc_dir *dir;	/* CREATE, REMOVE: the spare name's */
+	struct rpc_dir *listed; /* READDIR, READDIRPLUS: the directory listed */
 	unsigned int spare;
 	bool hk; /* the spare name is not as the operation needs: the other one first, untimed */
 };
