@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * nfsweep-rpc: fio external engine that speaks NFSv3 itself, through
- * libnfs's asynchronous raw RPC calls, as SPEC SFS 2008's load generators
+ * nfsweep-rpc: fio external engine that speaks NFSv3 itself (libnfs mounts,
+ * connects and lays the set out; the load goes out on the engine's own wire,
+ * engines/rpc/rpc_wire.h, in libnfs's XDR), as SPEC SFS 2008's load generators
  * did ("eliminating any effects due to different NFS client
  * implementations"): each logical operation is the RPC of its name, so the
  * server sees the mix asked for (SFS 2008's by default: GETATTR 26 %, LOOKUP

@@ -178,7 +178,7 @@ static struct rpc_dir *quiet_dir(struct rpc_req *q)
 	return d;
 }
 
-/* @q's directory RPC @op (READLINK, READDIR, READDIRPLUS, FSSTAT) sent: libnfs's answer. */
+/* @q's directory RPC @op (READLINK, READDIR, READDIRPLUS, FSSTAT) encoded: the wire's answer. */
 static int send_dir(struct rpc_req *q, int op)
 {
 	struct rpc_load *l = q->l;
@@ -226,7 +226,7 @@ static int send_dir(struct rpc_req *q, int op)
 	return ret;
 }
 
-/* @q's metadata RPC @op (GETATTR to FSSTAT) sent: libnfs's answer (< 0: refused). */
+/* @q's metadata RPC @op (GETATTR to FSSTAT) encoded: the wire's answer (< 0: refused). */
 static int send_meta(struct rpc_req *q, int op)
 {
 	struct rpc_load *l = q->l;
@@ -284,7 +284,8 @@ static int send_meta(struct rpc_req *q, int op)
 
 /*
  * @q's READ or WRITE (@op): as many RPCs as the server's maximum transfer makes of it, each
- * counted as sent. 0, or -1 if libnfs refused the first (the parts sent end in their callbacks).
+ * counted as sent. 0, or -1 if the wire refused the first (the parts queued end in their
+ * callbacks).
  */
 static int send_xfer(struct rpc_req *q, int op)
 {
@@ -331,7 +332,7 @@ static int send_xfer(struct rpc_req *q, int op)
 	return ret < 0 ? -1 : 0;
 }
 
-/* @q's CREATE or REMOVE (@op) of its spare name sent: libnfs's answer (< 0: refused). */
+/* @q's CREATE or REMOVE (@op) of its spare name encoded: the wire's answer (< 0: refused). */
 static int send_name(struct rpc_req *q, int op)
 {
 	struct rpc_wire *w = &q->l->w;
@@ -366,7 +367,7 @@ static int send_name(struct rpc_req *q, int op)
 	return ret;
 }
 
-/* Send @q's RPCs (its housekeeping one first if it has one); 0, or -1 if libnfs refused. */
+/* Queue @q's RPCs (its housekeeping one first if it has one); 0, or -1 if the wire refused. */
 static int send_op(struct rpc_req *q)
 {
 	struct rpc_load *l = q->l;
