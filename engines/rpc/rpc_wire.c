@@ -147,22 +147,29 @@ void rpc_wire_free(struct rpc_wire *w)
 	memset(w, 0, sizeof(*w));
 }
 
+/* *@p grown to hold @want bytes (*@cap at least that): 0 or -ENOMEM. */
+static int grow(char **p, size_t *cap, size_t want)
+{
+	char *n;
+
+	if (*cap >= want)
+		return 0;
+	n = realloc(*p, want);
+	if (!n)
+		return -ENOMEM;
+	*p = n;
+	*cap = want;
+	return 0;
+}
+
 /* Room for @need more bytes of calls in the buffer that fills (never the one being sent). */
 static int out_room(struct rpc_wire *w, size_t need)
 {
 	struct rpc_wire_out *o = &w->out[w->fill];
-	size_t cap;
-	char *p;
 
 	if (o->cap - o->len >= need)
 		return 0;
-	cap = 2 * o->cap > o->len + need ? 2 * o->cap : o->len + need;
-	p = realloc(o->p, cap);
-	if (!p)
-		return -ENOMEM;
-	o->p = p;
-	o->cap = cap;
-	return 0;
+	return grow(&o->p, &o->cap, 2 * o->cap > o->len + need ? 2 * o->cap : o->len + need);
 }
 
 int rpc_wire_call(struct rpc_wire *w, unsigned int proc, void *args, rpc_cb cb, void *priv)
@@ -309,20 +316,11 @@ static int end_reply(struct rpc_wire *w, char *rec, uint32_t size)
 /* Room in the in buffer for a record of @size bytes from in_start: 0 or -ENOMEM. */
 static int in_room(struct rpc_wire *w, size_t size)
 {
-	char *p;
-
 	if (w->in_start) {
 		memmove(w->in, w->in + w->in_start, w->in_len);
 		w->in_start = 0;
 	}
-	if (w->in_cap >= size)
-		return 0;
-	p = realloc(w->in, size);
-	if (!p)
-		return -ENOMEM;
-	w->in = p;
-	w->in_cap = size;
-	return 0;
+	return grow(&w->in, &w->in_cap, size);
 }
 
 /* Every whole record from in_start ended: their number, or -errno with w->err. */
