@@ -91,9 +91,10 @@ static void finish_part(struct rpc_req *q)
 		q->dir->spare[q->spare] ^= RPC_SPARE_PRESENT;
 		q->hk = false;
 		q->rpcs = 0;
-		unsent(l, q);
-		if (!send_op(q))
+		if (!send_op(q)) {
+			unsent(l, q);
 			return;
+		}
 		q->error = EIO;
 	}
 	if (!q->error && (q->op == RPC_CREATE || q->op == RPC_REMOVE))
