@@ -390,6 +390,8 @@ Suite *make_rpc_wire_suite(void)
 	Suite *s = suite_create("rpc_wire");
 	TCase *tc = tcase_create("wire");
 
+	/* each serve_until() waits up to 2 s: Check's 4-s default is no bound on a loaded host */
+	tcase_set_timeout(tc, 30);
 	/* each with the plain wire (_i 0) and with io_uring (1) */
 	tcase_add_loop_test(tc, test_wire_batch, 0, 2);
 	tcase_add_loop_test(tc, test_wire_partial, 0, 2);
