@@ -88,11 +88,15 @@ static struct point *plan_points(const struct sweep *s, const struct done_set *d
 			points);
 	*todo = 0;
 	for (size_t i = 0; i < *n; i++) {
-		char key[512], pct[8], rep[8];
+		const struct profile_info *pi = sweep_profile_info(&s->prof, o, points[i].profile);
+		char key[512], pct[8], rep[8], nj[16], qd[16];
 
+		/* the key its row will have: the depth as recorded (a profile's own, where it has one) */
 		snprintf(pct, sizeof(pct), "%d", points[i].read_pct);
 		snprintf(rep, sizeof(rep), "%d", points[i].repeat);
-		results_point_key(points[i].profile, points[i].target->label, pct, rep, key,
+		snprintf(nj, sizeof(nj), "%d", o->numjobs);
+		snprintf(qd, sizeof(qd), "%d", pi->iodepth ? pi->iodepth : o->iodepth);
+		results_point_key(points[i].profile, points[i].target->label, pct, nj, qd, rep, key,
 				  sizeof(key));
 		if (done_set_has(done, key))
 			points[i].index = 0;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "limits/limit.h"
+#include "results/results_table.h"
 #include "results/rows.h"
 #include "results/schema.h"
 #include "util/strbuf.h"
@@ -373,8 +374,22 @@ struct point_means {
 	int n;
 };
 
-static void point_means(const struct rows *t, const char *profile, const char *pct,
-			const char *target, struct point_means *m)
+/*
+ * Is row @j of @t a sweep row of row @i's point on some target: its profile, read % and depth
+ * (numjobs x iodepth: a depth sweep's other depths are other points)?
+ */
+static int same_point(const struct rows *t, size_t j, size_t i)
+{
+	static const enum column key[] = { COL_profile, COL_read_pct, COL_numjobs, COL_iodepth };
+
+	for (size_t k = 0; k < sizeof(key) / sizeof(key[0]); k++)
+		if (strcmp(res_at(t, j, key[k]), res_at(t, i, key[k])))
+			return 0;
+	return !*res_at(t, j, COL_load_point);
+}
+
+/* The means of row @i's point on @target. */
+static void point_means(const struct rows *t, size_t i, const char *target, struct point_means *m)
 {
 	memset(m, 0, sizeof(*m));
 	for (size_t j = 0; j < t->n; j++) {
@@ -382,9 +397,7 @@ static void point_means(const struct rows *t, const char *profile, const char *p
 		struct figs f;
 		double iops;
 
-		if (strcmp(res_at(t, j, COL_profile), profile) ||
-		    strcmp(res_at(t, j, COL_read_pct), pct) ||
-		    strcmp(res_at(t, j, COL_target), target) || *res_at(t, j, COL_load_point) ||
+		if (!same_point(t, j, i) || strcmp(res_at(t, j, COL_target), target) ||
 		    read_figs(rows_cell, &a, &f) || f.rtt_ms <= 0 ||
 		    !num(rows_cell, &a, COL_total_iops, &iops))
 			continue;
@@ -399,32 +412,30 @@ static void point_means(const struct rows *t, const char *profile, const char *p
 }
 
 /*
- * The first target of @t other than @other with the point (@profile, @pct) on one transport, or
- * with @many on two or more.
+ * The first target of @t other than row @i's with its point on one transport, or with @many on
+ * two or more.
  */
-static const char *other_target(const struct rows *t, const char *profile, const char *pct,
-				const char *other, int many)
+static const char *other_target(const struct rows *t, size_t i, int many)
 {
 	for (size_t j = 0; j < t->n; j++)
 		if (!strcmp(res_at(t, j, COL_status), "ok") &&
 		    (many ? atoi(res_at(t, j, COL_transports)) >= 2 :
 			    !strcmp(res_at(t, j, COL_transports), "1")) &&
-		    !strcmp(res_at(t, j, COL_profile), profile) &&
-		    !strcmp(res_at(t, j, COL_read_pct), pct) &&
-		    strcmp(res_at(t, j, COL_target), other) && !*res_at(t, j, COL_load_point))
+		    same_point(t, j, i) &&
+		    strcmp(res_at(t, j, COL_target), res_at(t, i, COL_target)))
 			return res_at(t, j, COL_target);
 	return NULL;
 }
 
 /*
- * The point (@profile, @pct) on @one connection and on @many, their means into *@b and *@v: 1,
- * or 0 when either has no ok row with figures.
+ * Row @i's point on @one connection and on @many, their means into *@b and *@v: 1, or 0 when
+ * either has no ok row with figures.
  */
-static int point_pair(const struct rows *t, const char *profile, const char *pct, const char *one,
-		      const char *many, struct point_means *b, struct point_means *v)
+static int point_pair(const struct rows *t, size_t i, const char *one, const char *many,
+		      struct point_means *b, struct point_means *v)
 {
-	point_means(t, profile, pct, one, b);
-	point_means(t, profile, pct, many, v);
+	point_means(t, i, one, b);
+	point_means(t, i, many, v);
 	return b->n && v->n && b->iops > 0 && v->iops > 0;
 }
 
@@ -436,15 +447,14 @@ static int point_pair(const struct rows *t, const char *profile, const char *pct
  */
 static double rule_shared(const struct rows *t, size_t i, char *ev, size_t len)
 {
-	const char *profile = res_at(t, i, COL_profile), *pct = res_at(t, i, COL_read_pct);
 	const char *target = res_at(t, i, COL_target), *base;
 	struct point_means b, v;
 	double ratio, grew, m;
 
 	if (atoi(res_at(t, i, COL_transports)) < 2 || *res_at(t, i, COL_load_point) ||
-	    !(base = other_target(t, profile, pct, target, 0)))
+	    !(base = other_target(t, i, 0)))
 		return 0;
-	if (!point_pair(t, profile, pct, base, target, &b, &v))
+	if (!point_pair(t, i, base, target, &b, &v))
 		return 0;
 	ratio = v.iops / b.iops;
 	grew = v.rtt_ms / b.rtt_ms;
@@ -466,7 +476,6 @@ static double rule_shared(const struct rows *t, size_t i, char *ev, size_t len)
  */
 static double rule_per_connection(const struct rows *t, size_t i, char *ev, size_t len)
 {
-	const char *profile = res_at(t, i, COL_profile), *pct = res_at(t, i, COL_read_pct);
 	const char *target = res_at(t, i, COL_target), *many;
 	struct row_at a = { t, i };
 	struct point_means b, v;
@@ -475,9 +484,9 @@ static double rule_per_connection(const struct rows *t, size_t i, char *ev, size
 
 	if (strcmp(res_at(t, i, COL_transports), "1") || *res_at(t, i, COL_load_point) ||
 	    read_figs(rows_cell, &a, &f) || (f.backlog >= 1 && !slots_held_past(&f)) ||
-	    !(many = other_target(t, profile, pct, target, 1)))
+	    !(many = other_target(t, i, 1)))
 		return 0;
-	if (!point_pair(t, profile, pct, target, many, &b, &v))
+	if (!point_pair(t, i, target, many, &b, &v))
 		return 0;
 	ratio = v.iops / b.iops;
 	if (f.backlog >= 1)
@@ -534,7 +543,8 @@ int limit_point(const struct rows *t, const char *profile, int read_pct, const c
 	for (size_t i = 0; i < t->n; i++) {
 		struct limit_verdict v;
 
-		if (strcmp(res_at(t, i, COL_profile), profile) ||
+		if (!rt_name_is_row(profile, res_at(t, i, COL_profile), res_at(t, i, COL_numjobs),
+				    res_at(t, i, COL_iodepth)) ||
 		    strcmp(res_at(t, i, COL_target), target) ||
 		    atoi(res_at(t, i, COL_read_pct)) != read_pct || *res_at(t, i, COL_load_point) ||
 		    limit_judge_rows(t, i, &v))

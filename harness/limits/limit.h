@@ -45,7 +45,8 @@ struct rows;
 int limit_judge_rows(const struct rows *t, size_t i, struct limit_verdict *v);
 
 /*
- * The limit most of the ok sweep rows of one point (@profile, @read_pct, @target) of @t have, as
+ * The limit most of the ok sweep rows of one point (@profile, @read_pct, @target; @profile as
+ * results_table names it, a depth sweep's at its depth) of @t have, as
  * limit_judge_rows judges them (its repeats may differ): its id, with how many rows had it
  * (*@named) of how many were judged (*@judged); -1 when none was. A tie goes to the limit
  * limits.def lists first.

@@ -77,7 +77,9 @@ static int write_data(struct plot_ctx *c, int p, int mib, FILE *out, int has[RT_
 			t->targets[tg], mib ? "MiB/s" : "IOPS");
 		while (ok && table_next(&tr) == 1) {
 			if (!table_whole(&tr) ||
-			    strcmp(table_cell(&tr, COL_profile), t->profiles[p]) ||
+			    !rt_name_is_row(t->profiles[p], table_cell(&tr, COL_profile),
+					    table_cell(&tr, COL_numjobs),
+					    table_cell(&tr, COL_iodepth)) ||
 			    strcmp(table_cell(&tr, COL_target), t->targets[tg]))
 				continue;
 			if (point_seconds(&tr, dir, mib, first, tg, out, mk)) {

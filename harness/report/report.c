@@ -274,12 +274,19 @@ static void limit_cell(struct page *pg, const struct rows *t, size_t i)
 static void points_table(struct rep *r, const char *profile, const char *target)
 {
 	struct page *pg = &r->pg;
-	int thr = 0, ops = 0, curve = 0;
+	int thr = 0, ops = 0, curve = 0, depths = 0;
+	size_t first = r->res.n;
 
 	for (size_t i = 0; i < r->res.n; i++) {
 		if (strcmp(res_at(&r->res, i, COL_profile), profile) ||
 		    strcmp(res_at(&r->res, i, COL_target), target))
 			continue;
+		first = first < i ? first : i;
+		/* a depth sweep: its rows' depths differ, and each row says its own */
+		depths |= strcmp(res_at(&r->res, i, COL_numjobs),
+				 res_at(&r->res, first, COL_numjobs)) ||
+			  strcmp(res_at(&r->res, i, COL_iodepth),
+				 res_at(&r->res, first, COL_iodepth));
 		curve |= *res_at(&r->res, i, COL_load_point) != '\0';
 		thr |= atol(res_at(&r->res, i, COL_block_size_bytes)) >= 65536;
 		ops |= schema_op_mix_engine(res_at(&r->res, i, COL_engine));
@@ -287,7 +294,10 @@ static void points_table(struct rep *r, const char *profile, const char *target)
 	thr &= !ops;
 	pg_raw(pg, "<h3>");
 	pg_textf(pg, "%s on %s", profile, target);
-	pg_raw(pg, "</h3>\n<table class=\"points\"><thead><tr><th>read %</th><th>repeat</th>");
+	pg_raw(pg, "</h3>\n<table class=\"points\"><thead><tr><th>read %</th>");
+	if (depths)
+		pg_raw(pg, "<th>numjobs x iodepth</th>");
+	pg_raw(pg, "<th>repeat</th>");
 	if (curve)
 		pg_raw(pg, "<th>load point</th><th>offered IOPS</th>");
 	pg_raw(pg, "<th>status</th>");
@@ -304,6 +314,12 @@ static void points_table(struct rep *r, const char *profile, const char *target)
 			continue;
 		pg_raw(pg, "<tr>");
 		report_num(pg, res_at(&r->res, i, COL_read_pct), "%.0f", 1);
+		if (depths) {
+			pg_raw(pg, "<td class=\"num\">");
+			pg_textf(pg, "%s x %s", res_at(&r->res, i, COL_numjobs),
+				 res_at(&r->res, i, COL_iodepth));
+			pg_raw(pg, "</td>");
+		}
 		report_num(pg, res_at(&r->res, i, COL_repeat), "%.0f", 1);
 		if (curve) {
 			report_num(pg, res_at(&r->res, i, COL_load_point), "%.0f", 1);
@@ -425,13 +441,13 @@ static int rpc_disagrees(const struct rows *t, size_t i, struct strbuf *sb)
 }
 
 /*
- * The point of row @i (profile, target, read %, repeat, load point) has an ok row: its line, or
+ * The point of row @i (profile, target, read %, depth, repeat, load point) has an ok row: its line, or
  * 0.
  */
 static size_t ok_again(const struct rows *t, size_t i)
 {
-	static const enum column key[] = { COL_profile, COL_target, COL_read_pct, COL_repeat,
-					   COL_load_point };
+	static const enum column key[] = { COL_profile, COL_target, COL_read_pct,  COL_numjobs,
+					   COL_iodepth, COL_repeat, COL_load_point };
 
 	for (size_t j = 0; j < t->n; j++) {
 		size_t k;
@@ -452,8 +468,13 @@ static void failed_table(struct rep *r)
 {
 	struct page *pg = &r->pg;
 
+	int depths = r->t->depth_sweep;
+
 	pg_raw(pg, "<table id=\"failed\"><thead><tr><th>profile</th><th>target</th><th>read "
-		   "%</th><th>repeat</th><th>load point</th><th>status</th><th>error</th>"
+		   "%</th>");
+	if (depths) /* a depth sweep's: which depth failed */
+		pg_raw(pg, "<th>numjobs x iodepth</th>");
+	pg_raw(pg, "<th>repeat</th><th>load point</th><th>status</th><th>error</th>"
 		   "<th>since</th><th>fio</th></tr></thead><tbody>\n");
 	for (size_t i = 0; i < r->res.n; i++) {
 		if (!strcmp(res_at(&r->res, i, COL_status), STATUS_OK))
@@ -462,6 +483,12 @@ static void failed_table(struct rep *r)
 		pg_elem(pg, "td", res_at(&r->res, i, COL_profile));
 		pg_elem(pg, "td", res_at(&r->res, i, COL_target));
 		report_num(pg, res_at(&r->res, i, COL_read_pct), "%.0f", 1);
+		if (depths) {
+			pg_raw(pg, "<td class=\"num\">");
+			pg_textf(pg, "%s x %s", res_at(&r->res, i, COL_numjobs),
+				 res_at(&r->res, i, COL_iodepth));
+			pg_raw(pg, "</td>");
+		}
 		report_num(pg, res_at(&r->res, i, COL_repeat), "%.0f", 1);
 		report_num(pg, res_at(&r->res, i, COL_load_point), "%.0f", 1);
 		pg_raw(pg, "<td class=\"fail\">");

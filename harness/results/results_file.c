@@ -103,9 +103,11 @@ out:
 }
 
 void results_point_key(const char *profile, const char *target, const char *read_pct,
-		       const char *repeat, char *key, size_t len)
+		       const char *numjobs, const char *iodepth, const char *repeat, char *key,
+		       size_t len)
 {
-	snprintf(key, len, "%s|%s|%s|%s", profile, target, read_pct, repeat);
+	snprintf(key, len, "%s|%s|%s|%sx%s|%s", profile, target, read_pct, numjobs, iodepth,
+		 repeat);
 }
 
 size_t done_set_line(const struct done_set *d, const char *key)
@@ -156,7 +158,8 @@ void results_row_key(char *const *cells, size_t n, char *key, size_t len)
 	char base[512];
 
 	results_point_key(cells[COL_profile], cells[COL_target], cells[COL_read_pct],
-			  cells[COL_repeat], base, sizeof(base));
+			  cells[COL_numjobs], cells[COL_iodepth], cells[COL_repeat], base,
+			  sizeof(base));
 	snprintf(key, len, "%s|%s", base, n > COL_load_point ? cells[COL_load_point] : "");
 }
 
@@ -187,6 +190,9 @@ static int same_config(const struct csv_record *rec, const struct row *config, c
 
 		/* an op-mix profile's points run its engine whatever --engine says */
 		if (c == COL_engine && schema_op_mix_engine(rec->cells[c]))
+			continue;
+		/* a depth sweep's rows each have their own depth (the config has none) */
+		if ((c == COL_iodepth || c == COL_numjobs) && !config->cell[c])
 			continue;
 		/* a profile of job sets runs at its own iodepth whatever --iodepth says */
 		if (c == COL_iodepth && (size_t)COL_job_sets < rec->n &&
@@ -264,7 +270,8 @@ int results_scan_for_resume(const char *path, const struct row *config, struct d
 		if (strcmp(rec->cells[COL_status], "ok"))
 			continue;
 		results_point_key(rec->cells[COL_profile], rec->cells[COL_target],
-				  rec->cells[COL_read_pct], rec->cells[COL_repeat], key,
+				  rec->cells[COL_read_pct], rec->cells[COL_numjobs],
+				  rec->cells[COL_iodepth], rec->cells[COL_repeat], key,
 				  sizeof(key));
 		if (!done_set_has(done, key) && (ret = done_set_add(done, key, rec->line)))
 			goto out;

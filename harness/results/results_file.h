@@ -22,9 +22,13 @@
 int results_validate(const char *path, FILE *errs, const char *prefix, int max_errors,
 		     size_t *rows);
 
-/* The identity of a point in a results file: profile|target|read_pct|repeat. */
+/*
+ * The identity of a point in a results file: profile|target|read_pct|numjobsxiodepth|repeat (a
+ * depth sweep's points differ in their depth alone).
+ */
 void results_point_key(const char *profile, const char *target, const char *read_pct,
-		       const char *repeat, char *key, size_t len);
+		       const char *numjobs, const char *iodepth, const char *repeat, char *key,
+		       size_t len);
 
 /*
  * The key of the row @cells (@n of them) that two ok rows of one point

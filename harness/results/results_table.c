@@ -104,6 +104,35 @@ static int intern(char list[][64], int *n, const char *s)
 	return (*n)++;
 }
 
+/* A profile at a depth: its index, a new one for a depth not seen (-1 past RT_MAX). */
+static int intern_profile(struct results_table *t, const char *name, int numjobs, int iodepth)
+{
+	for (int i = 0; i < t->nprofiles; i++)
+		if (!strcmp(t->profile_base[i], name) && t->numjobs[i] == numjobs &&
+		    t->iodepth[i] == iodepth)
+			return i;
+	if (t->nprofiles == RT_MAX)
+		return -1;
+	snprintf(t->profile_base[t->nprofiles], 64, "%s", name);
+	snprintf(t->profiles[t->nprofiles], 64, "%s", name);
+	t->numjobs[t->nprofiles] = numjobs;
+	t->iodepth[t->nprofiles] = iodepth;
+	return t->nprofiles++;
+}
+
+/* A profile seen at several depths: each depth named PROFILE-NUMJOBSxIODEPTH. */
+static void name_depths(struct results_table *t)
+{
+	for (int i = 0; i < t->nprofiles; i++)
+		for (int j = 0; j < t->nprofiles; j++)
+			if (i != j && !strcmp(t->profile_base[i], t->profile_base[j])) {
+				snprintf(t->profiles[i], 64, "%.40s-%dx%d", t->profile_base[i],
+					 t->numjobs[i], t->iodepth[i]);
+				t->depth_sweep = 1;
+				break;
+			}
+}
+
 /*
  * The ok row @rec into @t: a sweep point's figures into its cell, a load curve's point
  * counted. 0, or -1 with @why (a point measured ok twice: @seen has each point's first line).
@@ -138,7 +167,8 @@ static int table_add_ok(struct results_table *t, struct done_set *seen,
 		intern(t->curve_targets, &t->ncurve_targets, rec->cells[COL_target]);
 		return 0;
 	}
-	p = intern(t->profiles, &t->nprofiles, rec->cells[COL_profile]);
+	p = intern_profile(t, rec->cells[COL_profile], atoi(rec->cells[COL_numjobs]),
+			   atoi(rec->cells[COL_iodepth]));
 	tg = intern(t->targets, &t->ntargets, rec->cells[COL_target]);
 	pct = atoi(rec->cells[COL_read_pct]);
 	if (p < 0 || tg < 0) {
@@ -215,6 +245,7 @@ int results_table_load(const char *path, struct results_table *t, char *why, siz
 			    rec->line, tr.line);
 	else if (r < 0)
 		note_unused(t, rec->line, "the last row is cut short (an interrupted write?)");
+	name_depths(t);
 out:
 	done_set_free(&seen);
 	table_close(&tr);
@@ -234,6 +265,17 @@ struct results_table *results_table_read(const char *path, char *why, size_t len
 		return NULL;
 	}
 	return t;
+}
+
+int rt_name_is_row(const char *name, const char *profile, const char *numjobs, const char *iodepth)
+{
+	size_t n = strlen(profile);
+	char depth[64];
+
+	if (!strcmp(name, profile))
+		return 1;
+	snprintf(depth, sizeof(depth), "-%sx%s", numjobs, iodepth);
+	return !strncmp(name, profile, n) && !strcmp(name + n, depth);
 }
 
 int rt_profile(const struct results_table *t, const char *name)

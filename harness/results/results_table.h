@@ -41,7 +41,15 @@ struct rt_cell {
 };
 
 struct results_table {
-	char profiles[RT_MAX][64]; /* of sweep points; curve rows are only counted */
+	/*
+	 * Of sweep points; curve rows are only counted. A profile run at several depths (a depth
+	 * sweep: numjobs x iodepth) is one profile per depth, named PROFILE-NUMJOBSxIODEPTH
+	 * ("rand4k-4x16"), so that no reader takes one depth's rows for another's repeats.
+	 */
+	char profiles[RT_MAX][64];
+	char profile_base[RT_MAX][64];	      /* the profile's own name */
+	int numjobs[RT_MAX], iodepth[RT_MAX]; /* each profile's depth */
+	int depth_sweep;		      /* some profile ran at several depths */
 	char targets[RT_MAX][64];
 	/* per target, over its ok sweep rows: nconnect asked, transports seen; -1 none, 0 mixed */
 	int nconnect[RT_MAX], transports[RT_MAX];
@@ -84,6 +92,13 @@ struct results_table *results_table_read(const char *path, char *why, size_t len
 int rt_report_unused(const struct results_table *t, const char *cmd, const char *path);
 
 int rt_profile(const struct results_table *t, const char *name);
+
+/*
+ * Is a row of @profile at @numjobs x @iodepth (its cells) one of the point profile @name's, as
+ * struct results_table names them: @profile itself, or a depth sweep's PROFILE-NUMJOBSxIODEPTH?
+ * What a reader that goes back to the rows of a table's point matches them by.
+ */
+int rt_name_is_row(const char *name, const char *profile, const char *numjobs, const char *iodepth);
 int rt_target(const struct results_table *t, const char *name);
 
 /* Mean of @m at (p, pct, tg); 0 with *have = 0 when no ok row has it. */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "results/table_read.h"
+#include "results/results_table.h"
 #include "results/seconds.h"
 #include "results/schema.h"
 #include "util/paths.h"
@@ -85,7 +86,8 @@ int seconds_of_point(const char *csv, const char *profile, const char *target, i
 
 		if (!table_whole(&tr) || strcmp(table_cell(&tr, COL_status), STATUS_OK) ||
 		    table_cell(&tr, COL_load_point)[0] ||
-		    strcmp(table_cell(&tr, COL_profile), profile) ||
+		    !rt_name_is_row(profile, table_cell(&tr, COL_profile),
+				    table_cell(&tr, COL_numjobs), table_cell(&tr, COL_iodepth)) ||
 		    strcmp(table_cell(&tr, COL_target), target) ||
 		    atoi(table_cell(&tr, COL_read_pct)) != read_pct)
 			continue;

@@ -23,7 +23,8 @@ size_t seconds_read(const char *dir, const char *json, int mib, struct seconds *
 
 /*
  * The seconds of the first ok row of @csv at (@profile, @target, @read_pct) that is not a
- * load curve's, as seconds_read. -1 when the file has no such row or it names no JSON.
+ * load curve's (@profile as results_table names it: a depth sweep's at its depth), as
+ * seconds_read. -1 when the file has no such row or it names no JSON.
  */
 int seconds_of_point(const char *csv, const char *profile, const char *target, int read_pct,
 		     int mib, struct seconds *s);

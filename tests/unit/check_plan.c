@@ -118,8 +118,8 @@ START_TEST(test_build_order)
 	ck_assert_str_eq(p[4].profile, "rand4k");
 	ck_assert_int_eq(p[2].read_pct, 0);
 	ck_assert_int_eq(p[1].repeat, 2);
-	results_point_key("seq64k", "nc1", "100", "1", key, sizeof(key));
-	ck_assert_str_eq(key, "seq64k|nc1|100|1");
+	results_point_key("seq64k", "nc1", "100", "4", "32", "1", key, sizeof(key));
+	ck_assert_str_eq(key, "seq64k|nc1|100|4x32|1");
 }
 END_TEST
 

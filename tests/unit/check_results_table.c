@@ -142,6 +142,56 @@ START_TEST(test_curve_rows_apart)
 }
 END_TEST
 
+/*
+ * A depth sweep's rows: rand4k at a second depth (numjobs x iodepth 4x8 beside the fixture's
+ * 4x32) is a profile of its own per depth, named by it, never folded into the other's repeats;
+ * seq64k, at one depth, keeps its name.
+ */
+START_TEST(test_depths_apart)
+{
+	struct results_table *t = malloc(sizeof(*t));
+	char path[64], why[256], *text = NULL, line[4096];
+	size_t len = 0;
+	FILE *in = fopen(FIXTURE, "r"), *out = open_memstream(&text, &len);
+	int a, b, nc1, have;
+
+	while (fgets(line, sizeof(line), in)) {
+		char *at = strstr(line, ",4096,32,4,");
+
+		fputs(line, out);
+		if (at) { /* the same rand4k row at iodepth 8 */
+			char copy[4096];
+			int n = (int)(at - line);
+
+			snprintf(copy, sizeof(copy), "%.*s,4096,8,4,%s", n, line, at + 11);
+			fputs(copy, out);
+		}
+	}
+	fclose(in);
+	fclose(out);
+	ck_assert_int_eq(t_write_temp(text, path, sizeof(path)), 0);
+	ck_assert_int_eq(results_table_load(path, t, why, sizeof(why)), 0);
+	ck_assert_int_eq(t->nprofiles, 3);
+	ck_assert(t->depth_sweep);
+	ck_assert_int_ge(rt_profile(t, "seq64k"), 0);
+	ck_assert_int_eq(rt_profile(t, "rand4k"), -1);
+	a = rt_profile(t, "rand4k-4x32");
+	b = rt_profile(t, "rand4k-4x8");
+	nc1 = rt_target(t, "nc1");
+	ck_assert(a >= 0 && b >= 0 && a != b);
+	ck_assert_str_eq(t->profile_base[b], "rand4k");
+	ck_assert(t->numjobs[b] == 4 && t->iodepth[b] == 8);
+	/* each depth its own point: one row each, not two repeats of one */
+	ck_assert_int_eq(rt_rows(t, a, 100, nc1), 1);
+	ck_assert_int_eq(rt_rows(t, b, 100, nc1), 1);
+	rt_mean(t, b, 100, nc1, RT_TOTAL_IOPS, &have);
+	ck_assert(have);
+	unlink(path);
+	free(text);
+	free(t);
+}
+END_TEST
+
 START_TEST(test_not_results)
 {
 	struct results_table *t = malloc(sizeof(*t));
@@ -164,6 +214,7 @@ Suite *make_results_table_suite(void)
 
 	tcase_add_test(tc, test_fixture);
 	tcase_add_test(tc, test_curve_rows_apart);
+	tcase_add_test(tc, test_depths_apart);
 	tcase_add_test(tc, test_not_results);
 	tcase_add_test(tc, test_headlines_declared);
 	tcase_add_test(tc, test_headline_header);
