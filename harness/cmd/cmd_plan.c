@@ -27,19 +27,28 @@ static int cmd_plan_main(const struct command *cmd, int argc, char **argv)
 		ret = EXIT_USAGE;
 		goto out;
 	}
-	points = calloc(plan_count(sp.plan, o.nprofiles, o.ntargets, o.repeat), sizeof(*points));
+	points = calloc(plan_count(sp.plan, o.nprofiles, &o.depths, o.ntargets, o.repeat),
+			sizeof(*points));
 	if (!points) {
 		perror("nfsweep plan: calloc");
 		ret = EXIT_SETUP;
 		goto out;
 	}
-	n = plan_build(sp.plan, o.nprofiles, o.targets, o.ntargets, o.repeat, o.order, points);
-	printf("%-6s %-12s %-12s %-8s %-6s %s\n", "point", "profile", "target", "read_pct",
-	       "repeat", "path");
-	for (i = 0; i < n; i++)
-		printf("%-6zu %-12s %-12s %-8d %-6d %s\n", points[i].index, points[i].profile,
-		       points[i].target->label, points[i].read_pct, points[i].repeat,
+	n = plan_build(sp.plan, o.nprofiles, &o.depths, o.targets, o.ntargets, o.repeat, o.order,
+		       points);
+	/* a depth sweep's points: numjobs x iodepth, a column of their own */
+	printf("%-6s %-12s %-12s %-8s %s%-6s %s\n", "point", "profile", "target", "read_pct",
+	       o.depths.n ? "jobs x qd  " : "", "repeat", "path");
+	for (i = 0; i < n; i++) {
+		char depth[40] = "", d[24];
+
+		snprintf(d, sizeof(d), "%dx%d", points[i].depth.numjobs, points[i].depth.iodepth);
+		if (o.depths.n)
+			snprintf(depth, sizeof(depth), "%-10s ", d);
+		printf("%-6zu %-12s %-12s %-8d %s%-6d %s\n", points[i].index, points[i].profile,
+		       points[i].target->label, points[i].read_pct, depth, points[i].repeat,
 		       points[i].target->path);
+	}
 	/* --steady: each point's least is the ramp, fio's wait after it and one full window */
 	soonest = (double)o.ramp + steady_first_sample_s(o.ramp) + o.steady_window;
 	if (o.steady)

@@ -79,13 +79,14 @@ static struct point *plan_points(const struct sweep *s, const struct done_set *d
 				 size_t *todo)
 {
 	const struct sweep_opts *o = s->o;
-	struct point *points = calloc(
-		plan_count(s->prof.plan, o->nprofiles, o->ntargets, o->repeat), sizeof(*points));
+	struct point *points =
+		calloc(plan_count(s->prof.plan, o->nprofiles, &o->depths, o->ntargets, o->repeat),
+		       sizeof(*points));
 
 	if (!points)
 		return NULL;
-	*n = plan_build(s->prof.plan, o->nprofiles, o->targets, o->ntargets, o->repeat, o->order,
-			points);
+	*n = plan_build(s->prof.plan, o->nprofiles, &o->depths, o->targets, o->ntargets, o->repeat,
+			o->order, points);
 	*todo = 0;
 	for (size_t i = 0; i < *n; i++) {
 		const struct profile_info *pi = sweep_profile_info(&s->prof, o, points[i].profile);
@@ -94,8 +95,9 @@ static struct point *plan_points(const struct sweep *s, const struct done_set *d
 		/* the key its row will have: the depth as recorded (a profile's own, where it has one) */
 		snprintf(pct, sizeof(pct), "%d", points[i].read_pct);
 		snprintf(rep, sizeof(rep), "%d", points[i].repeat);
-		snprintf(nj, sizeof(nj), "%d", o->numjobs);
-		snprintf(qd, sizeof(qd), "%d", pi->iodepth ? pi->iodepth : o->iodepth);
+		snprintf(nj, sizeof(nj), "%d", point_numjobs(o, &points[i]));
+		snprintf(qd, sizeof(qd), "%d",
+			 pi->iodepth ? pi->iodepth : point_iodepth(o, &points[i]));
 		results_point_key(points[i].profile, points[i].target->label, pct, nj, qd, rep, key,
 				  sizeof(key));
 		if (done_set_has(done, key))

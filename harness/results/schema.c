@@ -416,7 +416,10 @@ void schema_print_markdown(FILE *out)
 		"`--resume` refuses a run that does not:");
 	for (size_t k = 0; k < schema_nconfig_columns; k++)
 		fprintf(out, "%s `%s`", k ? "," : "", columns[schema_config_columns[k]].name);
-	fprintf(out, ".\n");
+	fprintf(out,
+		". A depth sweep (run --numjobs 1,4 --iodepth 1,16) is the one exception: its rows each "
+		"record their own `numjobs` and `iodepth`, and a point is its profile, target, read "
+		"share and depth (a reader names it PROFILE-NUMJOBSxIODEPTH).\n");
 	for (size_t i = 1; i < schema_ntables; i++) {
 		fputc('\n', out);
 		print_table(out, schema_tables[i]);

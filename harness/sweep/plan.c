@@ -135,30 +135,41 @@ static size_t reps_of(const struct plan_profile *pp, size_t i, int repeats)
 	return (size_t)(pp->reps ? pp->reps[i] : repeats);
 }
 
-size_t plan_count(const struct plan_profile *profiles, size_t nprof, size_t ntgt, int repeats)
+static size_t ndepths(const struct plan_depths *depths)
+{
+	return depths && depths->n ? depths->n : 1;
+}
+
+size_t plan_count(const struct plan_profile *profiles, size_t nprof,
+		  const struct plan_depths *depths, size_t ntgt, int repeats)
 {
 	size_t n = 0;
 
 	for (size_t p = 0; p < nprof; p++)
 		for (size_t i = 0; i < profiles[p].npct; i++)
 			n += reps_of(&profiles[p], i, repeats);
-	return n * ntgt;
+	return n * ndepths(depths) * ntgt;
 }
 
-size_t plan_build(const struct plan_profile *profiles, size_t nprof, const struct target *targets,
-		  size_t ntgt, int repeats, enum plan_order order, struct point *out)
+size_t plan_build(const struct plan_profile *profiles, size_t nprof,
+		  const struct plan_depths *depths, const struct target *targets, size_t ntgt,
+		  int repeats, enum plan_order order, struct point *out)
 {
-	size_t per_target = plan_count(profiles, nprof, 1, repeats), n = 0;
+	size_t nd = ndepths(depths), per_target = plan_count(profiles, nprof, depths, 1, repeats);
+	size_t n = 0;
 
 	/* i counts in run order; the target is its outermost or innermost digit */
 	for (size_t i = 0; i < per_target * ntgt; i++) {
 		size_t t = order == PLAN_BY_TARGET ? i / per_target : i % ntgt;
 		size_t rest = order == PLAN_BY_TARGET ? i % per_target : i / ntgt;
-		size_t p = 0, cell = 0;
+		size_t p = 0, cell = 0, d = 0;
 
-		/* the profile, read % and repeat that run number @rest of a target is */
+		/* the profile, read %, depth and repeat that run number @rest of a target is */
 		while (rest >= reps_of(&profiles[p], cell, repeats)) {
 			rest -= reps_of(&profiles[p], cell, repeats);
+			if (++d < nd)
+				continue;
+			d = 0;
 			if (++cell == profiles[p].npct) {
 				cell = 0;
 				p++;
@@ -168,6 +179,8 @@ size_t plan_build(const struct plan_profile *profiles, size_t nprof, const struc
 					 .profile = profiles[p].name,
 					 .target = &targets[t],
 					 .read_pct = profiles[p].pcts[cell],
+					 .depth = depths && depths->n ? depths->d[d] :
+									(struct plan_depth){ 0 },
 					 .repeat = (int)rest + 1 };
 		n++;
 	}

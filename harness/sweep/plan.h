@@ -30,11 +30,22 @@ struct target {
 	char server[256]; /* a URL's SERVER */
 };
 
+/*
+ * A depth of a depth sweep (run --numjobs 1,4 --iodepth 1,16): fio's numjobs and iodepth per job.
+ * 0 in a point: the sweep's one --numjobs or --iodepth.
+ */
+struct plan_depth {
+	int numjobs, iodepth;
+};
+
+#define PLAN_MAX_DEPTHS 64 /* numjobs x iodepth values (8 of each) */
+
 struct point {
 	size_t index; /* 1..n in run order */
 	const char *profile;
 	const struct target *target;
 	int read_pct;
+	struct plan_depth depth;
 	int repeat; /* from 1 */
 };
 
@@ -69,14 +80,28 @@ struct plan_profile {
 	const int *reps;
 };
 
-/* The points of @profiles x @ntgt targets, each read % @repeats times or its reps (the capacity @out needs). */
-size_t plan_count(const struct plan_profile *profiles, size_t nprof, size_t ntgt, int repeats);
+/*
+ * The depths of a sweep and how many: every numjobs with every iodepth, numjobs the outer
+ * (@depths NULL or @n 0: the sweep's one depth, points of depth 0).
+ */
+struct plan_depths {
+	const struct plan_depth *d;
+	size_t n;
+};
 
 /*
- * Expand into @out in @order (a point's repeats one after the other, each with every target
- * in turn when interleaved). Returns the number of points.
+ * The points of @profiles x @depths x @ntgt targets, each read % and depth @repeats times or its
+ * reps (the capacity @out needs).
  */
-size_t plan_build(const struct plan_profile *profiles, size_t nprof, const struct target *targets,
-		  size_t ntgt, int repeats, enum plan_order order, struct point *out);
+size_t plan_count(const struct plan_profile *profiles, size_t nprof,
+		  const struct plan_depths *depths, size_t ntgt, int repeats);
+
+/*
+ * Expand into @out in @order (profile, read %, depth, repeat; a point's repeats one after the
+ * other, each with every target in turn when interleaved). Returns the number of points.
+ */
+size_t plan_build(const struct plan_profile *profiles, size_t nprof,
+		  const struct plan_depths *depths, const struct target *targets, size_t ntgt,
+		  int repeats, enum plan_order order, struct point *out);
 
 #endif

@@ -28,14 +28,25 @@ double point_set_ops(const struct profile_info *pi)
 	return ops;
 }
 
+int point_numjobs(const struct sweep_opts *o, const struct point *p)
+{
+	return p->depth.numjobs ? p->depth.numjobs : o->numjobs;
+}
+
+int point_iodepth(const struct sweep_opts *o, const struct point *p)
+{
+	return p->depth.iodepth ? p->depth.iodepth : o->iodepth;
+}
+
 /*
- * Job sets per host: --numjobs each (run), or a curve's load point's sets
+ * Job sets per host: the point's numjobs each (run), or a curve's load point's sets
  * spread evenly, as SPEC spreads its processes over its load generators
  * (at least one each: the row records what ran, sets x hosts).
  */
-static int host_sets(const struct sweep_opts *o, int hosts, const struct point_load *load)
+static int host_sets(const struct sweep_opts *o, const struct point *p, int hosts,
+		     const struct point_load *load)
 {
-	int sets = load && load->job_sets ? load->job_sets / hosts : o->numjobs;
+	int sets = load && load->job_sets ? load->job_sets / hosts : point_numjobs(o, p);
 
 	return sets > 0 ? sets : 1;
 }
@@ -79,16 +90,18 @@ void point_fio_vars(const struct sweep_opts *o, const struct profile_info *pi,
 	snprintf(pv->pct, sizeof(pv->pct), "%d", p->read_pct);
 	snprintf(pv->runtime, sizeof(pv->runtime), "%d", o->runtime);
 	snprintf(pv->ramp, sizeof(pv->ramp), "%d", o->ramp);
-	snprintf(pv->numjobs, sizeof(pv->numjobs), "%d", o->numjobs);
-	snprintf(pv->iodepth, sizeof(pv->iodepth), "%d", pi->iodepth ? pi->iodepth : o->iodepth);
+	snprintf(pv->numjobs, sizeof(pv->numjobs), "%d", point_numjobs(o, p));
+	snprintf(pv->iodepth, sizeof(pv->iodepth), "%d",
+		 pi->iodepth ? pi->iodepth : point_iodepth(o, p));
 	snprintf(pv->batch_submit, sizeof(pv->batch_submit), "%d", o->batch_submit);
 	snprintf(pv->batch_complete_min, sizeof(pv->batch_complete_min), "%d",
 		 o->batch_complete_min);
 	snprintf(pv->direct, sizeof(pv->direct), "%d", o->direct);
 	if (load && load->offered_iops > 0 && !pi->njobs) /* %.0f rounds to the nearest */
 		snprintf(pv->rate, sizeof(pv->rate), "%.0f,%.0f",
-			 load->offered_iops * p->read_pct / 100.0 / o->numjobs / hosts,
-			 load->offered_iops * (100 - p->read_pct) / 100.0 / o->numjobs / hosts);
+			 load->offered_iops * p->read_pct / 100.0 / point_numjobs(o, p) / hosts,
+			 load->offered_iops * (100 - p->read_pct) / 100.0 / point_numjobs(o, p) /
+				 hosts);
 	else
 		snprintf(pv->rate, sizeof(pv->rate), "0,0");
 	snprintf(pv->ops_engine, sizeof(pv->ops_engine), "external:%s/%s.so", o->engine_dir,
@@ -121,7 +134,7 @@ void point_fio_vars(const struct sweep_opts *o, const struct profile_info *pi,
 	add_var(pv, "NFSWEEP_OPS_ENGINE", pv->ops_engine);
 	add_var(pv, "NFSWEEP_OPS_STATS", pv->ops_stats);
 	if (pi->njobs)
-		job_set_vars(pi, host_sets(o, hosts, load), load && load->offered_iops > 0, pv);
+		job_set_vars(pi, host_sets(o, p, hosts, load), load && load->offered_iops > 0, pv);
 }
 
 void sweep_config_row(const struct sweep *s, struct row *r)
@@ -130,8 +143,10 @@ void sweep_config_row(const struct sweep *s, struct row *r)
 	struct strbuf opts = { 0 };
 
 	row_set(r, COL_engine, "%s", o->engine);
-	row_set(r, COL_iodepth, "%d", o->iodepth);
-	row_set(r, COL_numjobs, "%d", o->numjobs);
+	if (!o->depths.n) { /* a depth sweep's rows each have their own */
+		row_set(r, COL_iodepth, "%d", o->iodepth);
+		row_set(r, COL_numjobs, "%d", o->numjobs);
+	}
 	row_set(r, COL_direct, "%d", o->direct);
 	row_set(r, COL_size, "%s", o->size);
 	row_set(r, COL_runtime_s, "%d", o->runtime);
@@ -179,6 +194,9 @@ void point_identity(struct row *r, const struct sweep *s, const struct point *p,
 		row_set(r, COL_block_size_bytes, "%lld", pi->bs);
 	row_set(r, COL_repeat, "%d", p->repeat);
 	sweep_config_row(s, r);
+	/* a depth sweep's point: its own depth (the config's cells are the first of the lists) */
+	row_set(r, COL_iodepth, "%d", point_iodepth(o, p));
+	row_set(r, COL_numjobs, "%d", point_numjobs(o, p));
 	if (pi->engine) /* its profile names its engine: --engine is for data profiles */
 		row_set(r, COL_engine, "%s", pi->engine);
 	if (p->target->url) /* no mount: the server and export the engine was given */
@@ -188,7 +206,7 @@ void point_identity(struct row *r, const struct sweep *s, const struct point *p,
 		row_set(r, COL_iodepth, "%d", pi->iodepth);
 	if (pi->njobs)
 		row_set(r, COL_job_sets, "%d",
-			host_sets(o, s->mode->hosts(o), load) * s->mode->hosts(o));
+			host_sets(o, p, s->mode->hosts(o), load) * s->mode->hosts(o));
 	if (load) {
 		row_set(r, COL_load_point, "%d", load->load_point);
 		if (load->offered_iops > 0)
@@ -300,13 +318,22 @@ static void stderr_reason(const char *json_path, char *buf, size_t len)
 	fio_stderr_reason(text, buf, len);
 }
 
-/* "[3/22] seq64k nc8 read=70% repeat 1: ", printed and kept in s->line */
+/*
+ * "[3/22] seq64k nc8 read=70% repeat 1: " (a depth sweep's: "read=70% 4x16 repeat 1: ", numjobs x
+ * iodepth), printed and kept in s->line
+ */
 static void report_start(struct sweep *s, const struct point *p, size_t total,
 			 const struct point_load *load)
 {
 	int n = snprintf(s->line, sizeof(s->line), "%s[%zu/%zu] %s %s read=%d%% ", s->eta, p->index,
 			 total, p->profile, p->target->label, p->read_pct);
 	size_t o = n > 0 && (size_t)n < sizeof(s->line) ? (size_t)n : 0;
+
+	if (p->depth.numjobs && o < sizeof(s->line)) {
+		n = snprintf(s->line + o, sizeof(s->line) - o, "%dx%d ", p->depth.numjobs,
+			     p->depth.iodepth);
+		o = n > 0 && o + (size_t)n < sizeof(s->line) ? o + (size_t)n : o;
+	}
 
 	if (load && load->offered_iops > 0)
 		snprintf(s->line + o, sizeof(s->line) - o,

@@ -50,6 +50,11 @@ void point_fio_vars(const struct sweep_opts *o, const struct profile_info *pi,
 /* A profile of job sets (eda): the ops/s one set offers (its jobs' SPEC rates); 0 otherwise. */
 double point_set_ops(const struct profile_info *pi);
 
+/* The point's numjobs and iodepth: its own in a depth sweep, else the sweep's (a profile of job
+ * sets may run at a depth of its own: profile_info's iodepth) */
+int point_numjobs(const struct sweep_opts *o, const struct point *p);
+int point_iodepth(const struct sweep_opts *o, const struct point *p);
+
 /*
  * The columns that say how the points of @s are measured
  * (schema_config_columns): every row has them, and --resume compares them.

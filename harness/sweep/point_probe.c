@@ -103,6 +103,7 @@ static int probe_one(struct point_ctx *pc, const char *mountpoint, const char *j
 		o->batch_submit = 1;
 		o->batch_complete_min = 1;
 		pi.iodepth = 0;
+		p.depth = (struct plan_depth){ 0 }; /* a depth sweep's point: the probe's own */
 		p.read_pct = read_pct;
 		point_fio_vars(o, &pi, pc->s->engine_value, 1, &p, NULL, pv);
 		snprintf(json, sizeof(json), "%s.probe-r%d.json", pc->base, read_pct);

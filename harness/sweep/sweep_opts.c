@@ -62,6 +62,65 @@ static int parse_mix(void *dst, const char *arg, char *err, size_t len)
 	return plan_parse_mix(arg, o->pcts, &o->npcts, err, len);
 }
 
+/*
+ * A depth list, "1,4,16,64" or one value, each within [1, @max], none twice, at most
+ * SWEEP_MAX_DEPTH_VALUES: into @vals and @n, 0; or -1 with @err naming @opt.
+ */
+static int parse_depth_list(const char *opt, const char *arg, long max, int *vals, size_t *n,
+			    char *err, size_t len)
+{
+	const char *p = arg;
+	char *end;
+
+	*n = 0;
+	do {
+		long v;
+
+		errno = 0;
+		v = strtol(p, &end, 10);
+		if (end == p || errno || v < 1 || v > max || (*end && *end != ',')) {
+			snprintf(err, len,
+				 "--%s '%s': a whole number from 1 to %ld, or a list of them "
+				 "(1,4,16)",
+				 opt, arg, max);
+			return -1;
+		}
+		for (size_t i = 0; i < *n; i++)
+			if (vals[i] == v) {
+				snprintf(err, len, "--%s '%s': %ld is listed twice", opt, arg, v);
+				return -1;
+			}
+		if (*n == SWEEP_MAX_DEPTH_VALUES) {
+			snprintf(err, len, "--%s '%s': at most %d values", opt, arg,
+				 SWEEP_MAX_DEPTH_VALUES);
+			return -1;
+		}
+		vals[(*n)++] = (int)v;
+		p = *end ? end + 1 : end;
+	} while (*end); /* a comma: a value after it ("4," is refused) */
+	return 0;
+}
+
+static int parse_numjobs(void *dst, const char *arg, char *err, size_t len)
+{
+	struct sweep_opts *o = dst;
+
+	if (parse_depth_list("numjobs", arg, 4096, o->numjobs_list, &o->nnumjobs, err, len))
+		return -1;
+	o->numjobs = o->numjobs_list[0];
+	return 0;
+}
+
+static int parse_iodepth(void *dst, const char *arg, char *err, size_t len)
+{
+	struct sweep_opts *o = dst;
+
+	if (parse_depth_list("iodepth", arg, 65536, o->iodepth_list, &o->niodepth, err, len))
+		return -1;
+	o->iodepth = o->iodepth_list[0];
+	return 0;
+}
+
 static int parse_target(void *dst, const char *arg, char *err, size_t len)
 {
 	struct sweep_opts *o = dst;
@@ -281,9 +340,19 @@ o_engine = { .name = "engine", .arg = "NAME", .type = OPT_STR, .off = FIELD(engi
 	.more = "nfsweep's engines run from --engine-dir.",
 	.values = "nfsweep-uring nfsweep-aio libaio io_uring psync",
 	.complete = OPT_COMPLETE_WORDS, .example = "nfsweep-aio" },
-o_numjobs = { .name = "numjobs", .arg = "N", .type = OPT_INT, .off = FIELD(numjobs), .min = 1,
+o_numjobs = { .name = "numjobs", .arg = "N|LIST", .type = OPT_CALL, .parse = parse_numjobs,
+	.def = "4", .help = "fio numjobs; a list (1,4) makes a depth sweep",
+	.more = "With a list of --numjobs or --iodepth values, every point runs at each numjobs x "
+		"iodepth (numjobs the outer), interleaved with the read shares: the queue-depth "
+		"curve. Each row records its own numjobs and iodepth, and every reader (summary, "
+		"compare, plot, the report) takes each depth as a point of its own.",
+	.example = "1,4" },
+o_iodepth = { .name = "iodepth", .arg = "N|LIST", .type = OPT_CALL, .parse = parse_iodepth,
+	.def = "32", .help = "fio iodepth per job; a list (1,4,16,64) makes a depth sweep",
+	.example = "1,8" },
+o_numjobs_one = { .name = "numjobs", .arg = "N", .type = OPT_INT, .off = FIELD(numjobs), .min = 1,
 	.max = 4096, .def = "4", .help = "fio numjobs", .example = "2" },
-o_iodepth = { .name = "iodepth", .arg = "N", .type = OPT_INT, .off = FIELD(iodepth), .min = 1,
+o_iodepth_one = { .name = "iodepth", .arg = "N", .type = OPT_INT, .off = FIELD(iodepth), .min = 1,
 	.max = 65536, .def = "32", .help = "fio iodepth per job", .example = "8" },
 o_size = { .name = "size", .arg = "SIZE", .type = OPT_STR, .off = FIELD(size), .def = "1g",
 	.help = "working set per job, fio size syntax", .example = "64m" },
@@ -393,30 +462,32 @@ o_poisson = { .name = "poisson", .type = OPT_FLAG, .off = FIELD(poisson),
 	.help = "Poisson arrivals (fio rate_process=poisson) instead of evenly spaced ones" };
 /* clang-format on */
 
-/* What fio runs and how, shared by the three commands. */
-#define SWEEP_FIO_OPTS                                                                         \
-	&o_runtime, &o_ramp, &o_timeout, &o_engine, &o_numjobs, &o_iodepth, &o_size,           \
-		&o_batch_submit, &o_batch_complete, &o_direct, &o_note, &o_nfs, &o_mountstats, \
-		&o_profiles, &o_engine_dir, &o_fio, &o_fio_opt, &o_shared_target, &o_steady,   \
-		&o_steady_criterion, &o_steady_window
+/* What fio runs and how, shared by the three commands (run and plan: a depth may be a list). */
+#define SWEEP_FIO_OPTS                                                                           \
+	&o_runtime, &o_ramp, &o_timeout, &o_engine, &o_size, &o_batch_submit, &o_batch_complete, \
+		&o_direct, &o_note, &o_nfs, &o_mountstats, &o_profiles, &o_engine_dir, &o_fio,   \
+		&o_fio_opt, &o_shared_target, &o_steady, &o_steady_criterion, &o_steady_window
 
 const struct opt *const sweep_run_opts[] = {
-	&o_profile, &o_mix,    &o_target,	   &o_mount,	 &o_mount_dir,
-	&o_out,	    &o_repeat, &o_headline_repeat, &o_order,	 SWEEP_FIO_OPTS,
-	&o_hosts,   &o_resume, &o_stop_on_error,   &o_no_report, NULL,
+	&o_profile,   &o_mix,	      &o_target,	  &o_mount,  &o_mount_dir,
+	&o_out,	      &o_repeat,      &o_headline_repeat, &o_order,  &o_numjobs,
+	&o_iodepth,   SWEEP_FIO_OPTS, &o_hosts,		  &o_resume, &o_stop_on_error,
+	&o_no_report, NULL,
 };
 
 /* plan takes what run takes, so that `run` can be replaced by `plan` on any command line. */
 const struct opt *const sweep_plan_opts[] = {
-	&o_profile,  &o_mix,	&o_target,	    &o_mount,	  &o_mount_dir,
-	&o_out_plan, &o_repeat, &o_headline_repeat, &o_order,	  SWEEP_FIO_OPTS,
-	&o_hosts,    &o_resume, &o_stop_on_error,   &o_no_report, NULL,
+	&o_profile,   &o_mix,	      &o_target,	  &o_mount,  &o_mount_dir,
+	&o_out_plan,  &o_repeat,      &o_headline_repeat, &o_order,  &o_numjobs,
+	&o_iodepth,   SWEEP_FIO_OPTS, &o_hosts,		  &o_resume, &o_stop_on_error,
+	&o_no_report, NULL,
 };
 
 /* A curve: one profile, read % and target, measured in one go (no --resume, no --repeat). */
 const struct opt *const sweep_curve_opts[] = {
-	&o_profile_one, &o_mix_one, &o_target_one, &o_out,	 SWEEP_FIO_OPTS, &o_hosts,
-	&o_points,	&o_stop_rt, &o_poisson,	   &o_no_report, NULL,
+	&o_profile_one, &o_mix_one,	&o_target_one, &o_out,	  &o_numjobs_one,
+	&o_iodepth_one, SWEEP_FIO_OPTS, &o_hosts,      &o_points, &o_stop_rt,
+	&o_poisson,	&o_no_report,	NULL,
 };
 
 /*
@@ -542,6 +613,35 @@ static int steady_finish(struct sweep_opts *o, char *err, size_t len)
 }
 
 /*
+ * The depths: --batch-submit and --batch-complete-min within the least --iodepth; with a list of
+ * either, a depth sweep of every numjobs x every iodepth (curve's are single values).
+ */
+static int depths_finish(struct sweep_opts *o, char *err, size_t len)
+{
+	int least = o->iodepth;
+
+	for (size_t i = 0; i < o->niodepth; i++)
+		least = o->iodepth_list[i] < least ? o->iodepth_list[i] : least;
+	if (o->batch_complete_min > least || o->batch_submit > least) {
+		snprintf(err, len,
+			 "--batch-submit and --batch-complete-min must not exceed "
+			 "--iodepth %d",
+			 least);
+		return -1;
+	}
+	o->depths = (struct plan_depths){ o->depth, 0 };
+	if (o->nnumjobs <= 1 && o->niodepth <= 1)
+		return 0;
+	for (size_t j = 0; j < (o->nnumjobs ? o->nnumjobs : 1); j++)
+		for (size_t i = 0; i < (o->niodepth ? o->niodepth : 1); i++)
+			o->depth[o->depths.n++] = (struct plan_depth){
+				.numjobs = o->nnumjobs ? o->numjobs_list[j] : o->numjobs,
+				.iodepth = o->niodepth ? o->iodepth_list[i] : o->iodepth,
+			};
+	return 0;
+}
+
+/*
  * Are targets @a and @b one directory (or one URL)? The same text, trailing '/' aside, or on
  * this machine (no --hosts, no --mount variant) the same file by stat: a mount compared with
  * itself would show two targets where there is one.
@@ -627,14 +727,7 @@ int sweep_opts_finish(struct sweep_opts *o, char *err, size_t len)
 		o->order = PLAN_BY_TARGET;
 	if (steady_finish(o, err, len))
 		return -1;
-	if (o->batch_complete_min > o->iodepth || o->batch_submit > o->iodepth) {
-		snprintf(err, len,
-			 "--batch-submit and --batch-complete-min must not exceed "
-			 "--iodepth %d",
-			 o->iodepth);
-		return -1;
-	}
-	return 0;
+	return depths_finish(o, err, len);
 }
 
 void sweep_opts_free(struct sweep_opts *o)

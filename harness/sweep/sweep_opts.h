@@ -19,6 +19,7 @@
 #define MAX_PROFILES 16
 #define MAX_TARGETS 16
 #define MAX_FIO_OPTS 16
+#define SWEEP_MAX_DEPTH_VALUES 8 /* of --numjobs, of --iodepth (PLAN_MAX_DEPTHS) */
 
 struct sweep_opts {
 	char *profiles[MAX_PROFILES]; /* point into profile_list */
@@ -36,6 +37,12 @@ struct sweep_opts {
 	int runtime, ramp, repeat, timeout;
 	int headline_repeat; /* --headline-repeat: the headline points' repeats, 0: --repeat */
 	int numjobs, iodepth, batch_submit, batch_complete_min, direct;
+	/* run and plan: --numjobs and --iodepth lists (numjobs and iodepth their first values) */
+	int numjobs_list[SWEEP_MAX_DEPTH_VALUES], iodepth_list[SWEEP_MAX_DEPTH_VALUES];
+	size_t nnumjobs, niodepth;
+	/* a depth sweep's depths, every numjobs x every iodepth (n 0: one depth, no depth sweep) */
+	struct plan_depth depth[PLAN_MAX_DEPTHS];
+	struct plan_depths depths;
 	const char *size;
 	const char *engine;
 	const char *note;

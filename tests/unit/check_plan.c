@@ -107,7 +107,7 @@ START_TEST(test_build_order)
 	struct target t[2] = { { .label = "nc1", .path = "/a", .mount = -1 },
 			       { .label = "nc8", .path = "/b", .mount = -1 } };
 	struct point p[16];
-	size_t n = plan_build(profiles, 2, t, 2, 2, PLAN_BY_TARGET, p);
+	size_t n = plan_build(profiles, 2, NULL, t, 2, 2, PLAN_BY_TARGET, p);
 	char key[128];
 
 	ck_assert_uint_eq(n, 16);
@@ -132,9 +132,9 @@ START_TEST(test_build_per_profile_pcts)
 	struct target t[2] = { { .label = "a", .path = "/a", .mount = -1 },
 			       { .label = "b", .path = "/b", .mount = -1 } };
 	struct point p[16];
-	size_t n = plan_build(profiles, 2, t, 2, 2, PLAN_BY_TARGET, p);
+	size_t n = plan_build(profiles, 2, NULL, t, 2, 2, PLAN_BY_TARGET, p);
 
-	ck_assert_uint_eq(plan_count(profiles, 2, 2, 2), 16);
+	ck_assert_uint_eq(plan_count(profiles, 2, NULL, 2, 2), 16);
 	ck_assert_uint_eq(n, 16);
 	ck_assert_str_eq(p[5].profile, "rand4k");
 	ck_assert_int_eq(p[5].read_pct, 0);
@@ -155,7 +155,7 @@ START_TEST(test_build_interleaved)
 			       { .label = "b", .path = "/b", .mount = -1 },
 			       { .label = "c", .path = "/c", .mount = -1 } };
 	struct point p[24];
-	size_t n = plan_build(profiles, 2, t, 3, 2, PLAN_INTERLEAVED, p);
+	size_t n = plan_build(profiles, 2, NULL, t, 3, 2, PLAN_INTERLEAVED, p);
 
 	ck_assert_uint_eq(n, 24);
 	for (size_t i = 0; i < n; i++) {
@@ -172,6 +172,43 @@ START_TEST(test_build_interleaved)
 }
 END_TEST
 
+/*
+ * A depth sweep: every depth of a read share, numjobs the outer, each depth's repeats with every
+ * target in turn; a read share's own repeats (--headline-repeat) at each of its depths.
+ */
+START_TEST(test_build_depths)
+{
+	int pcts[] = { 100, 0 }, reps[] = { 2, 1 };
+	struct plan_profile profiles[] = { { "rand4k", pcts, 2, reps } };
+	static const struct plan_depth d[] = { { 1, 1 }, { 1, 8 }, { 2, 1 }, { 2, 8 } };
+	struct plan_depths depths = { d, 4 };
+	struct target t[2] = { { .label = "a", .path = "/a", .mount = -1 },
+			       { .label = "b", .path = "/b", .mount = -1 } };
+	/* per target: 100 % at four depths twice each, then 0 % at four depths once */
+	static const int want_pct[] = { 100, 100, 100, 100, 100, 100, 100, 100, 0, 0, 0, 0 };
+	static const int want_rep[] = { 1, 2, 1, 2, 1, 2, 1, 2, 1, 1, 1, 1 };
+	static const int want_d[] = { 0, 0, 1, 1, 2, 2, 3, 3, 0, 1, 2, 3 };
+	struct point p[24];
+	size_t n;
+
+	ck_assert_uint_eq(plan_count(profiles, 1, &depths, 2, 1), 24);
+	n = plan_build(profiles, 1, &depths, t, 2, 1, PLAN_INTERLEAVED, p);
+	ck_assert_uint_eq(n, 24);
+	for (size_t i = 0; i < n; i++) {
+		ck_assert_uint_eq(p[i].index, i + 1);
+		ck_assert_str_eq(p[i].target->label, t[i % 2].label);
+		ck_assert_int_eq(p[i].read_pct, want_pct[i / 2]);
+		ck_assert_int_eq(p[i].repeat, want_rep[i / 2]);
+		ck_assert_int_eq(p[i].depth.numjobs, d[want_d[i / 2]].numjobs);
+		ck_assert_int_eq(p[i].depth.iodepth, d[want_d[i / 2]].iodepth);
+	}
+	/* no depths: one depth, 0 in every point (the sweep's own) */
+	n = plan_build(profiles, 1, NULL, t, 2, 1, PLAN_BY_TARGET, p);
+	ck_assert_uint_eq(n, 6);
+	ck_assert(p[0].depth.numjobs == 0 && p[5].depth.iodepth == 0);
+}
+END_TEST
+
 /* Per read % repeats (--headline-repeat): 100 % three times, 50 % once, 0 % twice. */
 START_TEST(test_build_reps)
 {
@@ -183,9 +220,9 @@ START_TEST(test_build_reps)
 	struct point p[32];
 	static const int want_pct[] = { 100, 100, 100, 50, 0, 0, 100, 50, 0 };
 	static const int want_rep[] = { 1, 2, 3, 1, 1, 2, 1, 1, 1 };
-	size_t n = plan_build(profiles, 2, t, 2, 1, PLAN_INTERLEAVED, p);
+	size_t n = plan_build(profiles, 2, NULL, t, 2, 1, PLAN_INTERLEAVED, p);
 
-	ck_assert_uint_eq(plan_count(profiles, 2, 2, 1), 18);
+	ck_assert_uint_eq(plan_count(profiles, 2, NULL, 2, 1), 18);
 	ck_assert_uint_eq(n, 18);
 	for (size_t i = 0; i < n; i++) {
 		ck_assert_str_eq(p[i].target->label, t[i % 2].label);
@@ -193,7 +230,7 @@ START_TEST(test_build_reps)
 		ck_assert_int_eq(p[i].read_pct, want_pct[i / 2]);
 		ck_assert_int_eq(p[i].repeat, want_rep[i / 2]);
 	}
-	n = plan_build(profiles, 2, t, 2, 1, PLAN_BY_TARGET, p);
+	n = plan_build(profiles, 2, NULL, t, 2, 1, PLAN_BY_TARGET, p);
 	ck_assert_uint_eq(n, 18);
 	ck_assert_str_eq(p[8].target->label, "a");
 	ck_assert_str_eq(p[9].target->label, "b");
@@ -217,6 +254,7 @@ Suite *make_plan_suite(void)
 	tcase_add_test(tc, test_build_interleaved);
 	tcase_add_test(tc, test_build_per_profile_pcts);
 	tcase_add_test(tc, test_build_reps);
+	tcase_add_test(tc, test_build_depths);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -74,6 +74,12 @@ START_TEST(test_finish_refuses)
 		  "label 'a' given twice" },
 		{ { "--profile", "seq64k", "--target", "a=/x", "--iodepth", "4", "--batch-submit", "8",
 		    "--out", "x", NULL }, "must not exceed --iodepth 4" },
+		/* a profile at its own depth cannot be swept over iodepth */
+		{ { "--profile", "eda", "--target", "a=/x", "--iodepth", "1,4", "--out", "x", NULL },
+		  "--profile eda runs at its own iodepth (1)" },
+		/* a depth sweep: within its least depth */
+		{ { "--profile", "seq64k", "--target", "a=/x", "--iodepth", "16,2", "--batch-submit",
+		    "4", "--out", "x", NULL }, "must not exceed --iodepth 2" },
 		{ { "--profile", "nope", "--target", "a=/x", "--out", "x", NULL },
 		  "--profile nope: " },
 		/* --steady: its options alone do nothing, its window must fit in the cap */
@@ -130,6 +136,64 @@ START_TEST(test_steady)
 	steady_format(&o.steady_spec, crit, sizeof(crit));
 	ck_assert_str_eq(crit, STEADY_DEFAULT);
 	sweep_opts_free(&o);
+}
+END_TEST
+
+/* --numjobs and --iodepth lists: a depth sweep of every numjobs x every iodepth, numjobs outer */
+START_TEST(test_depth_lists)
+{
+	const char *sweep[] = { "--profile", "rand4k",	"--target", "a=/tmp", "--numjobs", "1,4",
+				"--iodepth", "1,16,64", "--out",    "x",      NULL };
+	const char *one[] = { "--profile", "rand4k", "--target", "a=/tmp", "--iodepth",
+			      "8",	   "--out",  "x",	 NULL };
+	/* clang-format off */
+	static const struct { const char *opt, *arg, *says; } bad[] = {
+		{ "--iodepth", "0", "--iodepth '0': a whole number from 1 to 65536" },
+		{ "--iodepth", "4,", "--iodepth '4,': a whole number" },
+		{ "--numjobs", "2,x", "--numjobs '2,x': a whole number from 1 to 4096" },
+		{ "--iodepth", "4,16,4", "--iodepth '4,16,4': 4 is listed twice" },
+		{ "--numjobs", "1,2,3,4,5,6,7,8,9", "at most 8 values" },
+	};
+	/* clang-format on */
+	struct sweep_opts o;
+	char err[256];
+
+	ck_assert_int_eq(parse_run(&o, sweep), 0);
+	ck_assert_int_eq(sweep_opts_finish(&o, err, sizeof(err)), 0);
+	ck_assert_uint_eq(o.depths.n, 6);
+	ck_assert(o.numjobs == 1 && o.iodepth == 1); /* the lists' first */
+	ck_assert(o.depths.d[2].numjobs == 1 && o.depths.d[2].iodepth == 64);
+	ck_assert(o.depths.d[3].numjobs == 4 && o.depths.d[3].iodepth == 1);
+	sweep_opts_free(&o);
+	ck_assert_int_eq(parse_run(&o, one), 0);
+	ck_assert_int_eq(sweep_opts_finish(&o, err, sizeof(err)), 0);
+	ck_assert_uint_eq(o.depths.n, 0); /* one depth: no depth sweep */
+	ck_assert_int_eq(o.iodepth, 8);
+	sweep_opts_free(&o);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		const char *args[] = { "--profile", "rand4k", "--target", "a=/tmp", bad[i].opt,
+				       bad[i].arg,  "--out",  "x",	  NULL };
+		/* the parser says why on stderr: caught in a file */
+		FILE *said = tmpfile();
+		char msg[512] = "";
+		int saved = dup(STDERR_FILENO), r;
+		size_t got;
+
+		ck_assert(said && saved >= 0);
+		fflush(stderr);
+		dup2(fileno(said), STDERR_FILENO);
+		r = parse_run(&o, args);
+		fflush(stderr);
+		dup2(saved, STDERR_FILENO);
+		close(saved);
+		rewind(said);
+		got = fread(msg, 1, sizeof(msg) - 1, said);
+		msg[got] = '\0';
+		fclose(said);
+		ck_assert_int_eq(r, -EINVAL);
+		ck_assert_msg(strstr(msg, bad[i].says), "case %zu: '%s'", i, msg);
+		sweep_opts_free(&o);
+	}
 }
 END_TEST
 
@@ -226,6 +290,7 @@ Suite *make_sweep_opts_suite(void)
 	tcase_add_test(tc, test_finish_refuses);
 	tcase_add_test(tc, test_steady);
 	tcase_add_test(tc, test_last_list_wins);
+	tcase_add_test(tc, test_depth_lists);
 	tcase_add_test(tc, test_hosts_list);
 	tcase_add_test(tc, test_hosts_failures_named);
 	suite_add_tcase(s, tc);
