@@ -74,11 +74,19 @@ int plot_ops_chart(struct plot_ctx *c);
  */
 int plot_hosts_chart(struct plot_ctx *c);
 
+/*
+ * <profile>-depth.png|svg, at profile @p's first depth of a depth sweep: MiB/s or IOPS, and p99,
+ * against the total depth (numjobs x iodepth), a line per target, read share and numjobs. 1 when
+ * @p is not a depth sweep's first depth.
+ */
+int plot_depth_chart(struct plot_ctx *c, int p);
+
 /* What plot_draw_all drew: each chart's kind, profile (-1: none) and name (NAME.png|svg). */
 enum plot_kind {
 	PLOT_PROFILE,
 	PLOT_LATENCY,
 	PLOT_TIMELINE,
+	PLOT_DEPTH,
 	PLOT_NCONNECT,
 	PLOT_CURVE,
 	PLOT_OPS,
@@ -90,14 +98,14 @@ struct plot_chart {
 	char name[96];
 };
 struct plot_drawn {
-	struct plot_chart c[3 * RT_MAX + 4];
+	struct plot_chart c[4 * RT_MAX + 4];
 	int n;
 	int no_timeline; /* a timeline was asked for and some profile had no per-second logs */
 	char short_timeline[200]; /* the profiles left out as too short, "seq64k (2 s)", or "" */
 	struct plot_failed {
 		char name[96];
 		char why[240];	  /* gnuplot's own last words, or why it did not run */
-	} failed[3 * RT_MAX + 4]; /* charts gnuplot could not draw (not in c[]) */
+	} failed[4 * RT_MAX + 4]; /* charts gnuplot could not draw (not in c[]) */
 	int nfailed;
 };
 

@@ -194,8 +194,16 @@ int plot_draw_all(struct plot_ctx *c, int timeline, struct plot_drawn *d)
 	FILE *all;
 
 	memset(d, 0, sizeof(*d));
-	for (int p = 0; p < c->t->nprofiles && !r; p++)
+	for (int p = 0; p < c->t->nprofiles && !r; p++) {
+		char n[96];
+
 		r = profile_charts(c, p, timeline, d);
+		if (!r && !(r = plot_depth_chart(c, p))) {
+			snprintf(n, sizeof(n), "%s-depth", c->t->profile_base[p]);
+			add(d, PLOT_DEPTH, p, n);
+		}
+		r = r < 0 ? r : 0;
+	}
 	if (!r && !(r = plot_nconnect_chart(c)))
 		add(d, PLOT_NCONNECT, -1, "nconnect");
 	if (r >= 0 && !(r = plot_curve_chart(c)))

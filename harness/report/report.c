@@ -176,6 +176,10 @@ static const char *const captions[] = {
 			 "a p99 far above the p50 is queueing that the mean hides.",
 	[PLOT_TIMELINE] = "second by second through the sweep, a colour per target: bursts, "
 			  "throttling or drift inside a point, which its mean hides.",
+	[PLOT_DEPTH] = "the queue-depth curve: throughput above and p99 latency below against "
+		       "the I/Os in flight (numjobs x iodepth), a line per target, read share "
+		       "and numjobs: where the throughput flattens and the p99 climbs is the "
+		       "knee, the least depth that reaches the volume's figure.",
 	[PLOT_NCONNECT] = "each nconnect=N variant over nconnect=1, per workload, beside the "
 			  "published gain: a bar far from the published one is what to explain "
 			  "first.",
