@@ -1,0 +1,97 @@
+#!/bin/bash
+# A depth sweep on a local directory (issue 51): run --numjobs 1,2 --iodepth 1,4 runs every read
+# share at each numjobs x iodepth, numjobs the outer, in plan's order;
+#  - each row records the depth fio really ran (its JSON's numjobs and iodepth), the rows
+#    validate, and plan lists the same points with their depths;
+#  - interrupted (SIGINT) and resumed, only the points not done run, each depth once;
+#  - every reader takes each depth as a point of its own: summary's PROFILE-NUMJOBSxIODEPTH
+#    tables, one row each, never one depth's rows folded into another's repeats;
+#  - plot draws PROFILE-depth: the figure and p99 against numjobs x iodepth, a line per
+#    target, read share and numjobs, its data the rows' means; the report shows it and says
+#    each row's depth;
+#  - a depth list that cannot be swept is refused, naming the option.
+. "$(dirname "$0")/lib.sh"
+N=$NFSWEEP
+cd "$T_DISK" || exit 1
+q=(--profile rand4k --mix "100,0" --target a="$T_SHM" --numjobs "1,2" --iodepth "1,4" --runtime 1
+   --ramp 0 --size 8m --direct 0)
+
+# 1. plan and run: the same eight points, in the same order, each at the depth it says
+"$N" plan "${q[@]}" >plan.out || fail "plan of a depth sweep: $(cat plan.out)"
+"$N" run "${q[@]}" --out r1/s.csv --no-report >r1.log 2>&1 || { cat r1.log; fail "the depth sweep"; }
+"$N" validate r1/s.csv >/dev/null || fail "r1/s.csv does not validate"
+python3 - r1/s.csv plan.out <<'PY' || fail "the rows of the depth sweep"
+import csv, json, os, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+plan = [l.split() for l in open(sys.argv[2]) if l[:1].isdigit() and "points," not in l]
+want = [(pct, nj, qd) for pct in ("100", "0") for nj in ("1", "2") for qd in ("1", "4")]
+got = [(r["read_pct"], r["numjobs"], r["iodepth"]) for r in rows]
+assert got == want, got
+assert [(p[3],) + tuple(p[4].split("x")) for p in plan] == want, plan
+for r in rows:
+    assert r["status"] == "ok", (r["status"], r["error"])
+    text = open(os.path.join(os.path.dirname(sys.argv[1]), r["fio_json"])).read()
+    opts = json.loads(text[text.index("{"):])["global options"]
+    assert (opts["numjobs"], opts["iodepth"]) == (r["numjobs"], r["iodepth"]), (opts, r["fio_json"])
+print("8 points, each at the depth its row says:", " ".join("%s@%sx%s" % g for g in got))
+PY
+
+# 2. interrupted after its second point's line, resumed: only what was not done runs
+r2=("${q[@]}" --mix 100 --runtime 2 --out r2/s.csv --no-report)
+"$N" run "${r2[@]}" >r2.log 2>&1 &
+run=$!
+for _ in $(seq 1 300); do grep -qF '[2/4]' r2.log 2>/dev/null && break; sleep 0.1; done
+kill -INT $run
+wait $run
+done_before=$(grep -c ',ok,' r2/s.csv)
+[ "$done_before" -ge 1 ] && [ "$done_before" -lt 4 ] || { cat r2.log; fail "SIGINT kept $done_before rows"; }
+"$N" run "${r2[@]}" --resume >r2b.log 2>&1 || { cat r2b.log; fail "--resume"; }
+grep -q "$done_before of 4 points already done" r2b.log || { cat r2b.log; fail "--resume: not $done_before of 4 done"; }
+python3 - r2/s.csv "$done_before" <<'PY' || fail "after --resume"
+import csv, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["status"] == "ok"]
+keys = sorted((r["read_pct"], r["numjobs"], r["iodepth"]) for r in rows)
+assert keys == sorted(("100", nj, qd) for nj in ("1", "2") for qd in ("1", "4")), keys
+print("resumed after %d of 4: each depth once" % int(sys.argv[2] if len(sys.argv) > 2 else 0))
+PY
+
+# 3. the readers: each depth its own point
+"$N" summary r1/s.csv >summary.out || fail "summary: $(cat summary.out)"
+for d in 1x1 1x4 2x1 2x4; do
+	grep -q "^rand4k-$d: total IOPS" summary.out || fail "summary has no rand4k-$d: $(cat summary.out)"
+done
+grep -q "^rand4k: " summary.out && fail "summary folds the depths into one rand4k: $(cat summary.out)"
+
+# 4. the depth chart and the report
+if "$T_TOP/tools/deps.sh" plot >/dev/null 2>&1; then
+	"$N" plot r1/s.csv >plot.out 2>&1 || fail "plot: $(cat plot.out)"
+	[ -s r1/rand4k-depth.png ] && [ -s r1/rand4k-depth.svg ] || fail "no depth chart: $(cat plot.out)"
+	python3 - r1/s.csv r1/plot/rand4k-depth.dat <<'PY' || fail "the depth chart's data"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+blocks = [b for b in open(sys.argv[2]).read().split("\n\n\n") if b.strip()]
+# a line per read share and numjobs: 100 % 1 job, 100 % 2 jobs, 0 % 1 job, 0 % 2 jobs
+assert len(blocks) == 4, len(blocks)
+for b, (pct, nj) in zip(blocks, [("100", "1"), ("100", "2"), ("0", "1"), ("0", "2")]):
+    pts = [l.split() for l in b.splitlines() if l and l[0] != "#"]
+    for p in pts:
+        r = [r for r in rows if (r["read_pct"], r["numjobs"], r["iodepth"]) == (pct, nj, p[1])]
+        assert len(r) == 1 and int(p[0]) == int(nj) * int(p[1]), (pct, nj, p)
+        assert abs(float(p[3]) - float(r[0]["total_iops"])) < 0.01, (p, r[0]["total_iops"])
+        lat = r[0]["read_clat_p99_us" if pct != "0" else "write_clat_p99_us"]
+        assert abs(float(p[6]) - float(lat)) < 0.01, (p, lat)
+    assert [int(p[1]) for p in pts] == [1, 4], pts
+print("rand4k-depth.dat: 4 lines of 2 depths, each point the row's IOPS and p99")
+PY
+	"$N" report r1/s.csv >/dev/null 2>report.err || fail "report: $(cat report.err)"
+	grep -q 'rand4k-depth.svg' r1/s.html || fail "the report has no depth chart"
+	grep -q '<th>numjobs x iodepth</th>' r1/s.html || fail "the report's table does not say each row's depth"
+fi
+
+# 5. refused, naming the option
+out=$("$N" run "${q[@]}" --iodepth 4,4 --out r3/s.csv 2>&1)
+rc=$?
+[ $rc = 2 ] && grep -q -- "--iodepth '4,4': 4 is listed twice" <<<"$out" ||
+	fail "--iodepth 4,4: exit $rc: $out"
+[ ! -e r3/s.csv ] || fail "a refused depth list left r3/s.csv"
+echo "depth sweep: rows, resume, readers, chart, refusals"
