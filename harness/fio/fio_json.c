@@ -106,6 +106,11 @@ static void read_steady(json_object *job, struct steady_result *r)
 /* The JSON document of fio's output (it opens with "{" alone on a line), or NULL with @err. */
 static json_object *parse_root(const char *text, char *err, size_t errlen)
 {
+	return fio_json_root(text, err, errlen);
+}
+
+json_object *fio_json_root(const char *text, char *err, size_t errlen)
+{
 	const char *start = text;
 	enum json_tokener_error jerr;
 	json_object *root;

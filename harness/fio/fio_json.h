@@ -103,4 +103,11 @@ int fio_json_parse_file(const char *path, struct fio_result *res, char *err, siz
 /* The whole of fio's output file @path (malloc'd), or NULL with errno. */
 char *fio_output_read(const char *path);
 
+/*
+ * The JSON document in fio's output @text (after any lines fio printed before it), or NULL with
+ * @err. json_object_put() it.
+ */
+struct json_object;
+struct json_object *fio_json_root(const char *text, char *err, size_t errlen);
+
 #endif

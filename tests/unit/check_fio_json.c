@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fio/fio_hist.h"
 #include "fio/fio_json.h"
 #include "helpers.h"
 
@@ -156,6 +157,63 @@ START_TEST(test_hosts_need_histograms)
 END_TEST
 
 /* fio's sizes as the rows state them: a block size from the JSON's options */
+/* fio's buckets from the values it reports for them (stat.c, plat_idx_to_val) */
+START_TEST(test_bucket_bounds)
+{
+	static const struct {
+		unsigned long long ns, lo, hi;
+	} b[] = {
+		{ 0, 0, 1 }, /* one value each below 128 */
+		{ 127, 127, 128 },
+		{ 129, 128, 130 },	 /* idx 128: base 128, 2 wide, the middle 129 */
+		{ 255, 254, 256 },	 /* the last of that group */
+		{ 258, 256, 260 },	 /* 4 wide from 256 */
+		{ 19072, 18944, 19200 }, /* 2^14 + 10.5 x 256 */
+		{ 1ULL << 40 | 1ULL << 33, (1ULL << 40) + (1ULL << 33) - (1ULL << 33),
+		  (1ULL << 40) + (1ULL << 34) },
+	};
+
+	for (size_t i = 0; i < sizeof(b) / sizeof(b[0]); i++) {
+		unsigned long long lo, hi;
+
+		fio_bucket_bounds(b[i].ns, &lo, &hi);
+		ck_assert_msg(lo == b[i].lo && hi == b[i].hi, "%llu: [%llu, %llu)", b[i].ns, lo,
+			      hi);
+	}
+}
+END_TEST
+
+/* A --hosts report's histograms: every host's bins added bucket by bucket, "All clients" aside */
+START_TEST(test_hist_merge)
+{
+	static const char text[] =
+		"{\n\"client_stats\": [\n"
+		" {\"jobname\": \"x\", \"read\": {\"clat_ns\": {\"N\": 5, \"bins\": "
+		"{\"129\": 2, \"19072\": 3}}}, \"write\": {\"clat_ns\": {\"N\": 0}}},\n"
+		" {\"jobname\": \"x\", \"read\": {\"clat_ns\": {\"N\": 4, \"bins\": "
+		"{\"19072\": 1, \"50\": 3}}}, \"write\": {\"clat_ns\": {\"N\": 1, \"bins\": "
+		"{\"7\": 1}}}},\n"
+		" {\"jobname\": \"All clients\", \"read\": {\"clat_ns\": {\"N\": 9, \"bins\": "
+		"{\"129\": 9}}}}\n]}\n";
+	static const char no_bins[] =
+		"{\n\"jobs\": [{\"jobname\": \"x\", \"read\": {\"clat_ns\": {\"N\": 5}}}]}\n";
+	struct fio_hist h[2];
+	char err[256];
+
+	ck_assert_int_eq(fio_hist_parse(text, h, err, sizeof(err)), 0);
+	ck_assert_uint_eq(h[0].n, 3);
+	ck_assert_uint_eq(h[0].total, 9);
+	ck_assert(h[0].b[0].lo_ns == 50 && h[0].b[0].count == 3);
+	ck_assert(h[0].b[1].lo_ns == 128 && h[0].b[1].hi_ns == 130 && h[0].b[1].count == 2);
+	ck_assert(h[0].b[2].lo_ns == 18944 && h[0].b[2].count == 4); /* 3 + 1 */
+	ck_assert(h[1].n == 1 && h[1].total == 1 && h[1].b[0].lo_ns == 7);
+	fio_hist_free(h);
+	ck_assert_int_eq(fio_hist_parse(no_bins, h, err, sizeof(err)), -1);
+	ck_assert_msg(strstr(err, "not --output-format=json+"), "%s", err);
+	ck_assert(!h[0].b && !h[1].b);
+}
+END_TEST
+
 START_TEST(test_size_bytes)
 {
 	/* clang-format off */
@@ -221,6 +279,8 @@ Suite *make_fio_json_suite(void)
 	tcase_add_test(tc, test_hosts_sum_and_merged_percentiles);
 	tcase_add_test(tc, test_hosts_need_histograms);
 	tcase_add_test(tc, test_size_bytes);
+	tcase_add_test(tc, test_bucket_bounds);
+	tcase_add_test(tc, test_hist_merge);
 	tcase_add_test(tc, test_window);
 	suite_add_tcase(s, tc);
 	return s;
