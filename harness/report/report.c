@@ -713,7 +713,7 @@ static void file_item(struct rep *r, const char *name, const char *what)
 static void section_files(struct rep *r)
 {
 	const struct table_info *beside[] = { &table_ops, &table_mountstats, &table_hosts,
-					      &table_run };
+					      &table_run, &table_lat };
 	char name[PATH_MAX + 16];
 
 	pg_raw(&r->pg, "<section id=\"files\"><h2>6. Files</h2>\n<p>Beside this page (links are "

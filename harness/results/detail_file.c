@@ -142,6 +142,9 @@ static void row_key(const struct table_info *t, char *const *cells, char *key, s
 			 cells[OPS_COL_op]);
 	else if (t == &table_hosts)
 		snprintf(key, len, "%s|%s", cells[HOSTS_COL_fio_json], cells[HOSTS_COL_host]);
+	else if (t == &table_lat)
+		snprintf(key, len, "%s|%s|%s", cells[LAT_COL_fio_json], cells[LAT_COL_direction],
+			 cells[LAT_COL_lat_lo_ns]);
 	else /* and the host, with --hosts */
 		snprintf(key, len, "%s|%s|%s", cells[MS_COL_fio_json], cells[MS_COL_rpc],
 			 cells[MS_COL_host] ? cells[MS_COL_host] : "");

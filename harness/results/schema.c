@@ -37,6 +37,12 @@ static const struct column_info hosts_columns[HOSTS_NCOLUMNS] = {
 #undef COLUMN
 };
 
+static const struct column_info lat_columns[LAT_NCOLUMNS] = {
+#define COLUMN(id, type, unit, meaning) [LAT_COL_##id] = { #id, COL_##type, unit, meaning },
+#include "lat_columns.def"
+#undef COLUMN
+};
+
 static const struct column_info run_columns[RUN_NCOLUMNS] = {
 #define COLUMN(id, type, unit, meaning) [RUN_COL_##id] = { #id, COL_##type, unit, meaning },
 #include "run_columns.def"
@@ -89,6 +95,11 @@ static const int hosts_required[] = {
 	HOSTS_COL_schema_version, HOSTS_COL_profile,  HOSTS_COL_target, HOSTS_COL_read_pct,
 	HOSTS_COL_repeat,	  HOSTS_COL_fio_json, HOSTS_COL_host,	HOSTS_COL_reported,
 };
+static const int lat_required[] = {
+	LAT_COL_schema_version, LAT_COL_profile,  LAT_COL_target,    LAT_COL_read_pct,
+	LAT_COL_repeat,		LAT_COL_fio_json, LAT_COL_direction, LAT_COL_lat_lo_ns,
+	LAT_COL_lat_hi_ns,	LAT_COL_count,
+};
 static const int run_required[] = {
 	RUN_COL_schema_version, RUN_COL_command,     RUN_COL_started, RUN_COL_ended,
 	RUN_COL_command_line,	RUN_COL_exit_status, RUN_COL_outcome,
@@ -130,6 +141,16 @@ const struct table_info table_hosts = {
 	.required = hosts_required,
 	.nrequired = N(hosts_required),
 };
+const struct table_info table_lat = {
+	.file = "FILE.lat.csv",
+	.suffix = ".lat",
+	.rows = "one row per point, direction and bucket of fio's completion-latency histogram",
+	.cols = lat_columns,
+	.ncols = LAT_NCOLUMNS,
+	.min_cols = LAT_NCOLUMNS,
+	.required = lat_required,
+	.nrequired = N(lat_required),
+};
 const struct table_info table_run = {
 	.file = "FILE.run.csv",
 	.suffix = ".run",
@@ -142,7 +163,7 @@ const struct table_info table_run = {
 };
 /* clang-format off */
 const struct table_info *const schema_tables[] = {
-	&table_results, &table_ops, &table_mountstats, &table_hosts, &table_run,
+	&table_results, &table_ops, &table_mountstats, &table_hosts, &table_run, &table_lat,
 };
 /* clang-format on */
 const size_t schema_ntables = N(schema_tables);

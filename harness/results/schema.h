@@ -13,7 +13,7 @@
 #include <time.h>
 
 #define NFSWEEP_SCHEMA_MAJOR 1
-#define NFSWEEP_SCHEMA_MINOR 8
+#define NFSWEEP_SCHEMA_MINOR 9
 
 enum col_type {
 	COL_STR,
@@ -56,6 +56,14 @@ enum hosts_column {
 #include "hosts_columns.def"
 #undef COLUMN
 	HOSTS_NCOLUMNS
+};
+
+/* FILE.lat.csv (lat_columns.def): each point's completion-latency histogram */
+enum lat_column {
+#define COLUMN(id, type, unit, meaning) LAT_COL_##id,
+#include "lat_columns.def"
+#undef COLUMN
+	LAT_NCOLUMNS
 };
 
 /* FILE.run.csv (run_columns.def): one row per command that wrote into FILE.csv */
@@ -131,7 +139,8 @@ struct table_info {
 	const int *required;
 	size_t nrequired;
 };
-extern const struct table_info table_results, table_ops, table_mountstats, table_hosts, table_run;
+extern const struct table_info table_results, table_ops, table_mountstats, table_hosts, table_run,
+	table_lat;
 extern const struct table_info *const schema_tables[];
 extern const size_t schema_ntables;
 /* The CSV files made from results: compare's, make bench's and the chart-ready tables. */

@@ -20,6 +20,7 @@
 #include "results/schema.h"
 #include "fio/fio_run.h"
 #include "sweep/point_jobfile.h"
+#include "sweep/point_lat.h"
 #include "sweep/point_mode.h"
 #include "sweep/point_mountstats.h"
 #include "fio/steady.h"
@@ -435,6 +436,8 @@ static int hosts_record(struct point_ctx *pc, int parsed)
 						    ph->start_s);
 	if (!ret && ph->parsed)
 		ret = point_hosts_record(pc->s, pc->r, ph);
+	if (!ret && ph->parsed) /* every host's histogram, merged: their counts add */
+		ret = point_lat_record(pc->s, pc->r, pc->json);
 	return ret;
 }
 

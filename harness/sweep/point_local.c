@@ -16,6 +16,7 @@
 #include "nfs/mountstats_window.h"
 #include "results/schema.h"
 #include "sweep/point_jobfile.h"
+#include "sweep/point_lat.h"
 #include "sweep/point_mode.h"
 #include "sweep/point_ops.h"
 #include "sweep/point_mountstats.h"
@@ -105,6 +106,7 @@ static void local_command(struct point_ctx *pc, struct fio_cmd *cmd)
 		lp->args[i] = lp->logs[i];
 	cmd->args = lp->args;
 	cmd->nargs = 3;
+	cmd->format = "json+"; /* the latency histograms too: FILE.lat.csv */
 	/* the target's NFS counters, sampled while fio runs: fio's window is cut from them after */
 	lp->sampling = lp->nfs &&
 		       !ms_window_start(&lp->win, o->mountstats, lp->m.mountpoint, o->runtime);
@@ -148,6 +150,8 @@ static int local_record(struct point_ctx *pc, int parsed)
 		ret = point_mountstats_record(pc->s, pc->r, &lp->win, parsed ? pc->res : NULL);
 	if (!ret && parsed)
 		ret = point_ops_record(pc->s, pc->r, pc->pv->ops_stats, pc->res);
+	if (!ret && parsed)
+		ret = point_lat_record(pc->s, pc->r, pc->json);
 	return ret;
 }
 

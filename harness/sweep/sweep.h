@@ -40,6 +40,7 @@ struct sweep {
 	char rpc_path[PATH_MAX];	  /* FILE.rpc.csv beside the results file */
 	char ops_path[PATH_MAX];	  /* FILE.ops.csv */
 	char hosts_path[PATH_MAX];	  /* FILE.hosts.csv (--hosts) */
+	char lat_path[PATH_MAX];	  /* FILE.lat.csv */
 	char run_path[PATH_MAX];	  /* FILE.run.csv: the commands that wrote the file */
 	char hosts_file[PATH_MAX];	  /* fio's host file (--hosts), in fio_dir */
 	int csv_fd;

@@ -182,17 +182,19 @@ refused:
 }
 
 /*
- * FILE.ops.csv, FILE.rpc.csv, FILE.hosts.csv and FILE.run.csv beside --out FILE.csv: a new sweep refuses
+ * FILE.ops.csv, FILE.rpc.csv, FILE.hosts.csv, FILE.run.csv and FILE.lat.csv beside --out FILE.csv: a new
+ * sweep refuses
  * ones left over (nothing is overwritten, nothing mixes), and --resume
  * drops a row a crash cut short at their ends, as in FILE.csv.
  */
 static int prepare_detail_files(struct sweep *s)
 {
-	const struct table_info *t[4] = { &table_ops, &table_mountstats, &table_hosts, &table_run };
-	char *path[4] = { s->ops_path, s->rpc_path, s->hosts_path, s->run_path };
+	const struct table_info *t[] = { &table_ops, &table_mountstats, &table_hosts, &table_run,
+					 &table_lat };
+	char *path[] = { s->ops_path, s->rpc_path, s->hosts_path, s->run_path, s->lat_path };
 	char why[512];
 
-	for (int i = 0; i < 4; i++) {
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
 		int truncated, ret;
 
 		if (detail_path(s->o->out, t[i], path[i], PATH_MAX)) {
