@@ -41,6 +41,13 @@ int plot_profile_chart(struct plot_ctx *c, int profile);
 int plot_latency_chart(struct plot_ctx *c, int profile);
 
 /*
+ * <profile>-cdf.png|svg: the share of I/Os completed at or below each latency (FILE.lat.csv,
+ * the repeats' and hosts' histograms added), per target: reads at its highest read share,
+ * writes at its lowest. 1 when there are no histograms (no FILE.lat.csv, or none of @p's).
+ */
+int plot_cdf_chart(struct plot_ctx *c, int profile);
+
+/*
  * <profile>-timeline.png|svg: MiB/s or IOPS second by second through the
  * sweep (fio's per-second logs of each point), a colour per target: bursts,
  * throttling and drift that a point's mean hides. 1 when no point has logs, 2 (not drawn) when
@@ -85,6 +92,7 @@ int plot_depth_chart(struct plot_ctx *c, int p);
 enum plot_kind {
 	PLOT_PROFILE,
 	PLOT_LATENCY,
+	PLOT_CDF,
 	PLOT_TIMELINE,
 	PLOT_DEPTH,
 	PLOT_NCONNECT,
@@ -98,14 +106,14 @@ struct plot_chart {
 	char name[96];
 };
 struct plot_drawn {
-	struct plot_chart c[4 * RT_MAX + 4];
+	struct plot_chart c[5 * RT_MAX + 4];
 	int n;
 	int no_timeline; /* a timeline was asked for and some profile had no per-second logs */
 	char short_timeline[200]; /* the profiles left out as too short, "seq64k (2 s)", or "" */
 	struct plot_failed {
 		char name[96];
 		char why[240];	  /* gnuplot's own last words, or why it did not run */
-	} failed[4 * RT_MAX + 4]; /* charts gnuplot could not draw (not in c[]) */
+	} failed[5 * RT_MAX + 4]; /* charts gnuplot could not draw (not in c[]) */
 	int nfailed;
 };
 

@@ -88,6 +88,12 @@ static int profile_charts(struct plot_ctx *c, int p, int timeline, struct plot_d
 	snprintf(n, sizeof(n), "%s-latency", name);
 	if (!r)
 		add(d, PLOT_LATENCY, p, n);
+	r = plot_cdf_chart(c, p);
+	if (r < 0)
+		return -1;
+	snprintf(n, sizeof(n), "%s-cdf", name);
+	if (!r)
+		add(d, PLOT_CDF, p, n);
 	if (!timeline)
 		return 0;
 	r = plot_timeline_chart(

@@ -174,6 +174,11 @@ static const char *const captions[] = {
 			 "never drawn on the same axis.",
 	[PLOT_LATENCY] = "p50 and p99 completion latency against the read share, per target: "
 			 "a p99 far above the p50 is queueing that the mean hides.",
+	[PLOT_CDF] =
+		"the share of I/Os completed at or below each latency, from fio's "
+		"histograms (repeats and hosts added, never percentiles averaged), per target: "
+		"a step between p50 and p99 is two kinds of I/O (a cache hit and a miss), "
+		"a long flat tail a few slow ones.",
 	[PLOT_TIMELINE] = "second by second through the sweep, a colour per target: bursts, "
 			  "throttling or drift inside a point, which its mean hides.",
 	[PLOT_DEPTH] = "the queue-depth curve: throughput above and p99 latency below against "

@@ -59,6 +59,7 @@ ROWS_AT(ms_at, table_mountstats, ms_column)
 ROWS_AT(hosts_at, table_hosts, hosts_column)
 ROWS_AT(run_at, table_run, run_column)
 ROWS_AT(cmp_at, table_compare, compare_column)
+ROWS_AT(lat_at, table_lat, lat_column)
 #undef ROWS_AT
 
 /* Is row @i the first with its values of column ids @c1 and, when @c2 >= 0, @c2? */
