@@ -4,7 +4,8 @@
 # target (the lab test, t_hosts_lab, has each host on NFS):
 #  - every point runs on every host; the row's IOPS and MiB/s are the sums
 #    of FILE.hosts.csv's, its latency percentiles within the hosts' range,
-#    and fio's "All clients" plays no part;
+#    and fio's "All clients" plays no part; FILE.lat.csv's counts are every
+#    host's completions added;
 #  - pre-flight: a host whose engine is missing (its own mount namespace
 #    hides the engine directory) and a port where nothing listens are
 #    refused by name, exit 5, before any results file exists;
@@ -83,6 +84,21 @@ for row in rows:
     p50 = [float(h[d + "_clat_p50_us"]) for h in mine]
     assert min(p50) <= float(row[d + "_clat_p50_us"]) <= max(p50), (p50, row[d + "_clat_p50_us"])
     print("%s: %s IOPS = %s" % (d, row[d + "_iops"], " + ".join(h[d + "_iops"] for h in mine)))
+PY
+# FILE.lat.csv: the hosts' histograms merged exactly, each bucket's counts added: a point's count
+# is every host's completions (fio's client report, its "All clients" aside)
+python3 - r1/s <<'PY' || fail "the merged latency histograms"
+import csv, json, os
+base = "r1/s"
+lat = list(csv.DictReader(open(base + ".lat.csv")))
+for row in csv.DictReader(open(base + ".csv")):
+    text = open(os.path.join("r1", row["fio_json"])).read()
+    entries = [e for e in json.loads(text[text.index("{"):])["client_stats"] if e["jobname"] != "All clients"]
+    d = "read" if row["read_pct"] == "100" else "write"
+    each = [e[d]["total_ios"] for e in entries]
+    n = sum(int(x["count"]) for x in lat if x["fio_json"] == row["fio_json"] and x["direction"] == d)
+    assert len(each) == 2 and min(each) > 0 and n == sum(each), (row["fio_json"], n, each)
+    print("%s: %d completions in FILE.lat.csv = %s" % (d, n, " + ".join(map(str, each))))
 PY
 
 # 1b. --steady: every host ends with the first steady one; the rule of steady.c, row by row
