@@ -64,6 +64,12 @@ static int file_header_is(FILE *f, const struct table_info *t, char *why, size_t
 
 int detail_append(const char *path, const struct table_info *t, char *const *cells)
 {
+	return detail_append_rows(path, t, cells, 1);
+}
+
+int detail_append_rows(const char *path, const struct table_info *t, char *const *cells,
+		       size_t nrows)
+{
 	const char *hdr[t->ncols];
 	char why[256];
 	struct stat st;
@@ -90,7 +96,7 @@ int detail_append(const char *path, const struct table_info *t, char *const *cel
 			fclose(f);
 	}
 	if (!ret)
-		ret = csv_append_record(fd, (const char *const *)cells, (size_t)t->ncols);
+		ret = csv_append_records(fd, (const char *const *)cells, (size_t)t->ncols, nrows);
 	/*
 	 * A full disk: what was there stays as it was, and a file made here
 	 * without its header (a reader's "no header row") goes again.

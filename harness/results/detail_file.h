@@ -35,6 +35,10 @@ int detail_path(const char *results_path, const struct table_info *t, char *buf,
  */
 int detail_append(const char *path, const struct table_info *t, char *const *cells);
 
+/* @nrows rows at once (@cells: row after row), in one write and one fsync, all or none. */
+int detail_append_rows(const char *path, const struct table_info *t, char *const *cells,
+		       size_t nrows);
+
 /*
  * For --resume: cut a last row that a crash left unfinished at the end of
  * @path, if it exists (@truncated set). 0; -EPROTO with @why if its header

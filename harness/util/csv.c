@@ -122,12 +122,18 @@ void csv_file_abort(struct csv_file *f)
 
 int csv_append_record(int fd, const char *const *cells, size_t n)
 {
+	return csv_append_records(fd, cells, n, 1);
+}
+
+int csv_append_records(int fd, const char *const *cells, size_t n, size_t nrec)
+{
 	struct strbuf sb = { 0 };
 	size_t off = 0;
 	off_t start;
 	int ret = 0;
 
-	csv_format_record(&sb, cells, n);
+	for (size_t r = 0; r < nrec; r++)
+		csv_format_record(&sb, cells + r * n, n);
 	if (sb.oom) {
 		sb_free(&sb);
 		return -ENOMEM;

@@ -24,6 +24,11 @@ void csv_format_record(struct strbuf *sb, const char *const *cells, size_t n);
 int csv_append_record(int fd, const char *const *cells, size_t n)
 	__attribute__((warn_unused_result));
 
+/* @nrec records of @n cells each (@cells row after row) as csv_append_record: one write, one
+ * fsync, all of them or none. */
+int csv_append_records(int fd, const char *const *cells, size_t n, size_t nrec)
+	__attribute__((warn_unused_result));
+
 /*
  * A CSV file written whole or not at all (compare.csv): the records go to a
  * temporary file beside @path, and csv_file_commit() fsyncs it and renames
