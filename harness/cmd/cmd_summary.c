@@ -198,6 +198,60 @@ static void print_steady(const struct results_table *t)
 			}
 }
 
+/* The first profile index of @p's base profile (a depth sweep's depths share it). */
+static int first_depth(const struct results_table *t, int p)
+{
+	for (int q = 0; q < p; q++)
+		if (!strcmp(t->profile_base[q], t->profile_base[p]))
+			return q;
+	return p;
+}
+
+/* "16 (4x4)": a depth's I/Os in flight, and its numjobs x iodepth */
+static const char *depth_words(const struct results_table *t, int p, char *buf, size_t len)
+{
+	snprintf(buf, len, "%d (%dx%d)", t->numjobs[p] * t->iodepth[p], t->numjobs[p],
+		 t->iodepth[p]);
+	return buf;
+}
+
+/*
+ * A depth sweep's answer, per read share and target of base profile @p's: the depth that moved
+ * the most, and the least that came within 10 % of it (rt_depth_knee), with what the data can
+ * say of the difference.
+ */
+static void print_depth(const struct results_table *t, int p)
+{
+	int mib = rt_is_throughput(t, p), rep = 1, any = 0;
+	enum rt_metric m = mib ? RT_TOTAL_MIB : RT_TOTAL_IOPS;
+
+	for (int pct = 100; pct >= 0; pct--)
+		for (int tg = 0; tg < t->ntargets; tg++) {
+			struct rt_knee k;
+			char a[96], b[48];
+
+			if (rt_depth_knee(t, t->profile_base[p], pct, tg, m, 0.9, &k))
+				continue;
+			if (!any++)
+				printf("\n%s: the queue-depth curve, total %s; depth = I/Os in flight "
+				       "(numjobs x iodepth)\n%-7s %-12s %-26s %s\n",
+				       t->profile_base[p], mib ? "MiB/s" : rt_rate_unit(t, p),
+				       "read %", "target", "the most, at depth",
+				       "the least depth within 10 %");
+			rep &= k.repeated;
+			snprintf(a, sizeof(a), "%.*f at %s", mib ? 1 : 0, k.most_v,
+				 depth_words(t, k.most, b, sizeof(b)));
+			printf("%-7d %-12s %-26s %.*f at %s%s\n", pct, t->targets[tg], a,
+			       mib ? 1 : 0, k.knee_v, depth_words(t, k.knee, b, sizeof(b)),
+			       k.knee != k.most && k.knee_within ?
+				       " (its interval reaches the most)" :
+				       "");
+		}
+	if (any && !rep)
+		printf("one run per depth: a difference under about 10 %% may be noise (--repeat 3 "
+		       "gives each depth an interval)\n");
+}
+
 static int cmd_summary_main(const struct command *cmd, int argc, char **argv)
 {
 	struct results_table *t;
@@ -225,6 +279,10 @@ static int cmd_summary_main(const struct command *cmd, int argc, char **argv)
 		if (have_rows)
 			print_limits(t, &rw, p);
 	}
+	/* a depth sweep: each profile's curve once, after its depths */
+	for (int p = 0; t->depth_sweep && p < t->nprofiles; p++)
+		if (rt_profile(t, t->profile_base[p]) < 0 && p == first_depth(t, p))
+			print_depth(t, p);
 	if (have_rows)
 		rows_free(&rw);
 	print_steady(t);

@@ -363,3 +363,45 @@ const char *rt_rate_unit(const struct results_table *t, int p)
 {
 	return t->op_mix[p] ? "ops/s" : "IOPS";
 }
+
+int rt_depth_knee(const struct results_table *t, const char *name, int pct, int tg,
+		  enum rt_metric m, double share, struct rt_knee *k)
+{
+	memset(k, 0, sizeof(*k));
+	k->most = k->knee = -1;
+	k->repeated = 1;
+	for (int p = 0; p < t->nprofiles; p++) {
+		int have;
+		double v;
+
+		if (strcmp(t->profile_base[p], name))
+			continue;
+		v = rt_mean(t, p, pct, tg, m, &have);
+		if (!have)
+			continue;
+		k->depths++;
+		k->repeated &= rt_rows(t, p, pct, tg) > 1;
+		if (k->most < 0 || v > k->most_v) {
+			k->most = p;
+			k->most_v = v;
+		}
+	}
+	if (k->depths < 2)
+		return -1;
+	for (int p = 0; p < t->nprofiles; p++) {
+		int have, d;
+		double v, lo, hi;
+
+		if (strcmp(t->profile_base[p], name))
+			continue;
+		v = rt_mean(t, p, pct, tg, m, &have);
+		d = t->numjobs[p] * t->iodepth[p];
+		if (!have || v < share * k->most_v ||
+		    (k->knee >= 0 && d >= t->numjobs[k->knee] * t->iodepth[k->knee]))
+			continue;
+		k->knee = p;
+		k->knee_v = v;
+		k->knee_within = rt_interval(t, p, pct, tg, m, &lo, &hi) && hi >= k->most_v;
+	}
+	return 0;
+}

@@ -124,6 +124,22 @@ struct stats_logs;
 int rt_logs(const struct results_table *t, int p, int pct, int tg, enum rt_metric m,
 	    struct stats_logs *out);
 
+/*
+ * A depth sweep's curve at one read share and target: of base profile @name's depths, the one
+ * that moved the most (@m: total IOPS or MiB/s) and the least total depth (numjobs x iodepth)
+ * whose mean is within @share (0.9) of that: the knee, the least concurrency that gets there.
+ */
+struct rt_knee {
+	int most, knee;	       /* profile indexes (depths) */
+	double most_v, knee_v; /* their means */
+	int repeated;	       /* every depth has two repeats or more (intervals) */
+	int knee_within;       /* with repeats: the knee's interval reaches the most's mean */
+	int depths;	       /* how many depths have the point */
+};
+/* 0 with @k; -1 when fewer than two depths have the point. */
+int rt_depth_knee(const struct results_table *t, const char *name, int pct, int tg,
+		  enum rt_metric m, double share, struct rt_knee *k);
+
 /* Ok rows at (p, pct, tg): the repeats measured. */
 int rt_rows(const struct results_table *t, int p, int pct, int tg);
 

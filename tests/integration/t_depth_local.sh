@@ -5,7 +5,9 @@
 #    validate, and plan lists the same points with their depths;
 #  - interrupted (SIGINT) and resumed, only the points not done run, each depth once;
 #  - every reader takes each depth as a point of its own: summary's PROFILE-NUMJOBSxIODEPTH
-#    tables, one row each, never one depth's rows folded into another's repeats;
+#    tables, one row each, never one depth's rows folded into another's repeats; summary's
+#    curve names the depth that moved the most and the least within 10 % of it, and says that
+#    one run per depth cannot tell 10 % from noise;
 #  - plot draws PROFILE-depth: the figure and p99 against numjobs x iodepth, a line per
 #    target, read share and numjobs, its data the rows' means; the report shows it and says
 #    each row's depth;
@@ -60,7 +62,24 @@ PY
 for d in 1x1 1x4 2x1 2x4; do
 	grep -q "^rand4k-$d: total IOPS" summary.out || fail "summary has no rand4k-$d: $(cat summary.out)"
 done
-grep -q "^rand4k: " summary.out && fail "summary folds the depths into one rand4k: $(cat summary.out)"
+grep -q "^rand4k: total" summary.out && fail "summary folds the depths into one rand4k: $(cat summary.out)"
+# its answer: per read share, the depth that moved the most and the least within 10 % of it
+python3 - r1/s.csv summary.out <<'PY' || fail "summary's queue-depth curve"
+import csv, re, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+out = open(sys.argv[2]).read()
+assert "rand4k: the queue-depth curve, total IOPS" in out, out
+assert "one run per depth: a difference under about 10 % may be noise" in out, out
+for pct in ("100", "0"):
+    pts = [(float(r["total_iops"]), int(r["numjobs"]) * int(r["iodepth"]), r) for r in rows if r["read_pct"] == pct]
+    most = max(pts, key=lambda x: x[0])
+    knee = min((p for p in pts if p[0] >= 0.9 * most[0]), key=lambda x: x[1])
+    want = "%-7s %-12s %-26s %.0f at %d (%sx%s)" % (
+        pct, "a", "%.0f at %d (%sx%s)" % (most[0], most[1], most[2]["numjobs"], most[2]["iodepth"]),
+        knee[0], knee[1], knee[2]["numjobs"], knee[2]["iodepth"])
+    assert want in out, (want, out)
+    print("read %s %%: the most at %d, within 10 %% from %d in flight" % (pct, most[1], knee[1]))
+PY
 
 # 4. the depth chart and the report
 if "$T_TOP/tools/deps.sh" plot >/dev/null 2>&1; then

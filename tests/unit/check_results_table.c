@@ -192,6 +192,55 @@ START_TEST(test_depths_apart)
 }
 END_TEST
 
+/*
+ * The knee of a depth curve: rand4k on nc1 at 100 % read at 1x1, 1x4, 1x16 and 4x16 with 1000,
+ * 3500, 3800 and 4000 IOPS: the most at 4x16 (64 in flight), the least within 10 % of it 1x16
+ * (16: 3800 >= 3600; 1x4's 3500 is not).
+ */
+START_TEST(test_depth_knee)
+{
+	static const struct {
+		int nj, qd, iops;
+	} d[] = { { 1, 1, 1000 }, { 1, 4, 3500 }, { 1, 16, 3800 }, { 4, 16, 4000 } };
+	struct results_table *t = malloc(sizeof(*t));
+	char path[64], why[256], *text = NULL, line[4096], row[4096] = "";
+	size_t len = 0;
+	FILE *in = fopen(FIXTURE, "r"), *out = open_memstream(&text, &len);
+	struct rt_knee k;
+	int nc1;
+
+	ck_assert(fgets(line, sizeof(line), in));
+	fputs(line, out); /* the header */
+	while (fgets(line, sizeof(line), in))
+		if (strstr(line, ",rand4k,") && strstr(line, ",nc1,") && strstr(line, ",100,4096,"))
+			snprintf(row, sizeof(row), "%s", line);
+	fclose(in);
+	ck_assert(row[0]);
+	for (size_t i = 0; i < sizeof(d) / sizeof(d[0]); i++) {
+		char *at = strstr(row, ",4096,32,4,60,10,1,10000,0,10000,");
+
+		ck_assert(at);
+		fprintf(out, "%.*s,4096,%d,%d,60,10,1,%d,0,%d,%s", (int)(at - row), row, d[i].qd,
+			d[i].nj, d[i].iops, d[i].iops,
+			at + strlen(",4096,32,4,60,10,1,10000,0,10000,"));
+	}
+	fclose(out);
+	ck_assert_int_eq(t_write_temp(text, path, sizeof(path)), 0);
+	ck_assert_int_eq(results_table_load(path, t, why, sizeof(why)), 0);
+	nc1 = rt_target(t, "nc1");
+	ck_assert_int_eq(rt_depth_knee(t, "rand4k", 100, nc1, RT_TOTAL_IOPS, 0.9, &k), 0);
+	ck_assert_int_eq(k.depths, 4);
+	ck_assert_str_eq(t->profiles[k.most], "rand4k-4x16");
+	ck_assert_str_eq(t->profiles[k.knee], "rand4k-1x16");
+	ck_assert(k.most_v == 4000 && k.knee_v == 3800 && !k.repeated);
+	/* a point at one depth only has no curve */
+	ck_assert_int_eq(rt_depth_knee(t, "rand4k", 0, nc1, RT_TOTAL_IOPS, 0.9, &k), -1);
+	unlink(path);
+	free(text);
+	free(t);
+}
+END_TEST
+
 START_TEST(test_not_results)
 {
 	struct results_table *t = malloc(sizeof(*t));
@@ -215,6 +264,7 @@ Suite *make_results_table_suite(void)
 	tcase_add_test(tc, test_fixture);
 	tcase_add_test(tc, test_curve_rows_apart);
 	tcase_add_test(tc, test_depths_apart);
+	tcase_add_test(tc, test_depth_knee);
 	tcase_add_test(tc, test_not_results);
 	tcase_add_test(tc, test_headlines_declared);
 	tcase_add_test(tc, test_headline_header);
