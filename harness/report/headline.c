@@ -468,6 +468,62 @@ static void op_mix(struct rep *r, const char *profile)
 		rpc_mix(r, profile, json);
 }
 
+/* "68586 IOPS at 16 in flight (2x8)" */
+static void depth_cell(struct page *pg, const struct results_table *t, int p, double v, int mib)
+{
+	pg_raw(pg, "<td class=\"n\">");
+	pg_textf(pg, "%.*f %s at %d in flight (%dx%d)", mib ? 1 : 0, v, mib ? "MiB/s" : "IOPS",
+		 t->numjobs[p] * t->iodepth[p], t->numjobs[p], t->iodepth[p]);
+	pg_raw(pg, "</td>");
+}
+
+/*
+ * A depth sweep's answer: per profile, read share and target, the depth that moved the most and
+ * the least within 10 % of it (rt_depth_knee), and what one run per depth cannot tell.
+ */
+static void depths(struct rep *r)
+{
+	const struct results_table *t = r->t;
+	struct page *pg = &r->pg;
+	int rows = 0, rep = 1;
+
+	for (int p = 0; t->depth_sweep && p < t->nprofiles; p++) {
+		int mib = rt_is_throughput(t, p), first = 1;
+
+		for (int q = 0; q < p; q++)
+			first &= !!strcmp(t->profile_base[q], t->profile_base[p]);
+		for (int pct = 100; first && pct >= 0; pct--)
+			for (int tg = 0; tg < t->ntargets; tg++) {
+				struct rt_knee k;
+
+				if (rt_depth_knee(t, t->profile_base[p], pct, tg,
+						  mib ? RT_TOTAL_MIB : RT_TOTAL_IOPS, 0.9, &k))
+					continue;
+				if (!rows++)
+					pg_raw(pg,
+					       "<h3>Queue depth</h3>\n<table id=\"depth\"><thead>"
+					       "<tr><th>profile</th><th>read %</th><th>target</th>"
+					       "<th>the most</th><th>the least depth within 10 % "
+					       "of it</th></tr></thead><tbody>\n");
+				rep &= k.repeated;
+				pg_raw(pg, "<tr>");
+				pg_elem(pg, "td", t->profile_base[p]);
+				pg_rawf(pg, "<td class=\"n\">%d</td>", pct);
+				pg_elem(pg, "td", t->targets[tg]);
+				depth_cell(pg, t, k.most, k.most_v, mib);
+				depth_cell(pg, t, k.knee, k.knee_v, mib);
+				pg_raw(pg, "</tr>\n");
+			}
+	}
+	if (!rows)
+		return;
+	pg_raw(pg, "</tbody></table>\n<p>");
+	pg_text(pg, rep ? "Each depth's repeats give it an interval (the charts' bars)." :
+			  "One run per depth: a difference under about 10 % may be noise; "
+			  "--repeat 3 gives each depth an interval.");
+	pg_raw(pg, "</p>\n");
+}
+
 void report_headline(struct rep *r)
 {
 	int mounted = 0;
@@ -480,6 +536,7 @@ void report_headline(struct rep *r)
 	if (r->t->nprofiles && mounted)
 		nconnect(r);
 	curves(r);
+	depths(r);
 	/* each op-mix profile once */
 	for (size_t i = 0; i < r->res.n; i++)
 		if (schema_op_mix_engine(res_at(&r->res, i, COL_engine)) &&

@@ -105,6 +105,21 @@ PY
 	"$N" report r1/s.csv >/dev/null 2>report.err || fail "report: $(cat report.err)"
 	grep -q 'rand4k-depth.svg' r1/s.html || fail "the report has no depth chart"
 	grep -q '<th>numjobs x iodepth</th>' r1/s.html || fail "the report's table does not say each row's depth"
+	# the answer at a glance: summary's, each depth in words
+	python3 - r1/s.html summary.out <<'PY' || fail "the report's queue-depth table"
+import html, re, sys
+page = open(sys.argv[1]).read()
+m = re.search(r'<table id="depth">(.*?)</table>', page, re.S)
+assert m, "no queue-depth table at a glance"
+cells = [[html.unescape(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", tr)] for tr in re.findall(r"<tr>(.*?)</tr>", m.group(1)) if "<td" in tr]
+summ = open(sys.argv[2]).read()
+assert len(cells) == 2, cells
+for c in cells:
+    most = re.match(r"(\d+) IOPS at (\d+) in flight \((\d+x\d+)\)", c[3]).groups()
+    knee = re.match(r"(\d+) IOPS at (\d+) in flight \((\d+x\d+)\)", c[4]).groups()
+    line = "%-7s %-12s %-26s %s at %s (%s)" % (c[1], c[2], "%s at %s (%s)" % most, *knee)
+    assert line in summ, (line, summ)
+PY
 fi
 
 # 5. refused, naming the option
