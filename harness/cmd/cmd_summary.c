@@ -198,15 +198,6 @@ static void print_steady(const struct results_table *t)
 			}
 }
 
-/* The first profile index of @p's base profile (a depth sweep's depths share it). */
-static int first_depth(const struct results_table *t, int p)
-{
-	for (int q = 0; q < p; q++)
-		if (!strcmp(t->profile_base[q], t->profile_base[p]))
-			return q;
-	return p;
-}
-
 /* "16 (4x4)": a depth's I/Os in flight, and its numjobs x iodepth */
 static const char *depth_words(const struct results_table *t, int p, char *buf, size_t len)
 {
@@ -281,7 +272,7 @@ static int cmd_summary_main(const struct command *cmd, int argc, char **argv)
 	}
 	/* a depth sweep: each profile's curve once, after its depths */
 	for (int p = 0; t->depth_sweep && p < t->nprofiles; p++)
-		if (rt_profile(t, t->profile_base[p]) < 0 && p == first_depth(t, p))
+		if (rt_profile(t, t->profile_base[p]) < 0 && p == rt_first_depth(t, p))
 			print_depth(t, p);
 	if (have_rows)
 		rows_free(&rw);

@@ -43,21 +43,27 @@ static int add_dir(struct fio_hist *h, size_t *cap, json_object *dir)
 		return -1;
 	json_object_object_foreach(bins, key, val)
 	{
-		struct fio_bucket *b;
+		struct fio_bucket b = { .count = (unsigned long long)json_object_get_int64(val) };
 
-		if (h->n == *cap) {
-			size_t c = *cap ? 2 * *cap : 256;
-
-			b = realloc(h->b, c * sizeof(*b));
-			if (!b)
-				return -1;
-			h->b = b;
-			*cap = c;
-		}
-		b = &h->b[h->n++];
-		fio_bucket_bounds(strtoull(key, NULL, 10), &b->lo_ns, &b->hi_ns);
-		b->count = (unsigned long long)json_object_get_int64(val);
+		fio_bucket_bounds(strtoull(key, NULL, 10), &b.lo_ns, &b.hi_ns);
+		if (fio_hist_add(h, cap, b))
+			return -1;
 	}
+	return 0;
+}
+
+int fio_hist_add(struct fio_hist *h, size_t *cap, struct fio_bucket b)
+{
+	if (h->n == *cap) {
+		size_t c = *cap ? 2 * *cap : 256;
+		struct fio_bucket *grown = realloc(h->b, c * sizeof(*grown));
+
+		if (!grown)
+			return -1;
+		h->b = grown;
+		*cap = c;
+	}
+	h->b[h->n++] = b;
 	return 0;
 }
 

@@ -34,6 +34,9 @@ void fio_bucket_bounds(unsigned long long ns, unsigned long long *lo, unsigned l
  */
 int fio_hist_parse(const char *text, struct fio_hist h[2], char *err, size_t errlen);
 
+/* Append bucket @b to @h (@cap: its room, 0 at first; any order, a range may repeat). 0, or -1. */
+int fio_hist_add(struct fio_hist *h, size_t *cap, struct fio_bucket b);
+
 /* Sort @h's buckets, add up those of one range, and count its total: after adding histograms. */
 void fio_hist_merge(struct fio_hist *h);
 

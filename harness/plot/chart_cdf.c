@@ -49,22 +49,16 @@ static int line_hist(const struct results_table *t, const struct rows *res, cons
 		if (!row_of(t, res, i, p, l->tg, l->pct) || !*json)
 			continue;
 		for (size_t k = 0; k < lat->n; k++) {
-			struct fio_bucket *b;
+			struct fio_bucket b;
 
 			if (strcmp(lat_at(lat, k, LAT_COL_fio_json), json) ||
 			    strcmp(lat_at(lat, k, LAT_COL_direction), dirs[l->dir]))
 				continue;
-			if (l->h.n == cap) {
-				cap = cap ? 2 * cap : 256;
-				b = realloc(l->h.b, cap * sizeof(*b));
-				if (!b)
-					return -ENOMEM;
-				l->h.b = b;
-			}
-			b = &l->h.b[l->h.n++];
-			b->lo_ns = strtoull(lat_at(lat, k, LAT_COL_lat_lo_ns), NULL, 10);
-			b->hi_ns = strtoull(lat_at(lat, k, LAT_COL_lat_hi_ns), NULL, 10);
-			b->count = strtoull(lat_at(lat, k, LAT_COL_count), NULL, 10);
+			b.lo_ns = strtoull(lat_at(lat, k, LAT_COL_lat_lo_ns), NULL, 10);
+			b.hi_ns = strtoull(lat_at(lat, k, LAT_COL_lat_hi_ns), NULL, 10);
+			b.count = strtoull(lat_at(lat, k, LAT_COL_count), NULL, 10);
+			if (fio_hist_add(&l->h, &cap, b))
+				return -ENOMEM;
 		}
 	}
 	fio_hist_merge(&l->h);

@@ -185,9 +185,8 @@ int plot_depth_chart(struct plot_ctx *c, int p)
 	char dat[PATH_MAX], body[PATH_MAX], name[96];
 	FILE *f;
 
-	for (int q = 0; q < p; q++)
-		if (!strcmp(t->profile_base[q], base))
-			return 1; /* drawn with the profile's first depth */
+	if (rt_first_depth(t, p) != p)
+		return 1; /* drawn with the profile's first depth */
 	dc.n = depth_profiles(t, base, dc.idx);
 	if (dc.n < 2)
 		return 1; /* one depth: no curve */

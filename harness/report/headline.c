@@ -488,11 +488,9 @@ static void depths(struct rep *r)
 	int rows = 0, rep = 1;
 
 	for (int p = 0; t->depth_sweep && p < t->nprofiles; p++) {
-		int mib = rt_is_throughput(t, p), first = 1;
+		int mib = rt_is_throughput(t, p);
 
-		for (int q = 0; q < p; q++)
-			first &= !!strcmp(t->profile_base[q], t->profile_base[p]);
-		for (int pct = 100; first && pct >= 0; pct--)
+		for (int pct = 100; rt_first_depth(t, p) == p && pct >= 0; pct--)
 			for (int tg = 0; tg < t->ntargets; tg++) {
 				struct rt_knee k;
 

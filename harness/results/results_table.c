@@ -405,3 +405,11 @@ int rt_depth_knee(const struct results_table *t, const char *name, int pct, int 
 	}
 	return 0;
 }
+
+int rt_first_depth(const struct results_table *t, int p)
+{
+	for (int q = 0; q < p; q++)
+		if (!strcmp(t->profile_base[q], t->profile_base[p]))
+			return q;
+	return p;
+}

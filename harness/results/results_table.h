@@ -140,6 +140,12 @@ struct rt_knee {
 int rt_depth_knee(const struct results_table *t, const char *name, int pct, int tg,
 		  enum rt_metric m, double share, struct rt_knee *k);
 
+/*
+ * The first profile index of profile @p's own (a depth sweep's depths share it): where what is
+ * said once per profile, its depth chart and its curve, is said.
+ */
+int rt_first_depth(const struct results_table *t, int p);
+
 /* Ok rows at (p, pct, tg): the repeats measured. */
 int rt_rows(const struct results_table *t, int p, int pct, int tg);
 
