@@ -126,8 +126,12 @@ static void name_depths(struct results_table *t)
 	for (int i = 0; i < t->nprofiles; i++)
 		for (int j = 0; j < t->nprofiles; j++)
 			if (i != j && !strcmp(t->profile_base[i], t->profile_base[j])) {
-				snprintf(t->profiles[i], 64, "%.40s-%dx%d", t->profile_base[i],
+				char name[64];
+
+				/* a buffer of its own: gcc's -Wrestrict sees both arrays in *t */
+				snprintf(name, sizeof(name), "%.40s-%dx%d", t->profile_base[i],
 					 t->numjobs[i], t->iodepth[i]);
+				memcpy(t->profiles[i], name, sizeof(name));
 				t->depth_sweep = 1;
 				break;
 			}
