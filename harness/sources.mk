@@ -13,7 +13,7 @@ HARNESS_LIB_SRCS := \
 	curve/ort.c curve/curve.c \
 	nfs/mountinfo.c nfs/mountstats.c nfs/mount_opts.c nfs/managed_mount.c nfs/mountstats_window.c \
 	plot/gnuplot.c plot/chart_profile.c plot/chart_latency.c plot/chart_timeline.c \
-	plot/chart_nconnect.c plot/chart_depth.c plot/chart_cdf.c plot/chart_curve.c plot/chart_ops.c plot/chart_hosts.c plot/plot_all.c \
+	plot/chart_nconnect.c plot/chart_depth.c plot/chart_heat.c plot/chart_cdf.c plot/chart_curve.c plot/chart_ops.c plot/chart_hosts.c plot/plot_all.c \
 	plot/chart_table.c \
 	results/schema.c results/row.c results/results_file.c results/problems.c \
 	results/results_table.c results/reference.c results/compare.c results/compare_figs.c results/detail_file.c \

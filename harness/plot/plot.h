@@ -88,6 +88,13 @@ int plot_hosts_chart(struct plot_ctx *c);
  */
 int plot_depth_chart(struct plot_ctx *c, int p);
 
+/*
+ * <profile>-heat.png|svg, at profile @p's first depth of a depth sweep of two numjobs or more and
+ * two iodepths or more: the figure at each numjobs x iodepth, a panel per target at the highest
+ * and lowest read share, one colour scale. 1 when there is no such matrix.
+ */
+int plot_heat_chart(struct plot_ctx *c, int p);
+
 /* What plot_draw_all drew: each chart's kind, profile (-1: none) and name (NAME.png|svg). */
 enum plot_kind {
 	PLOT_PROFILE,
@@ -95,6 +102,7 @@ enum plot_kind {
 	PLOT_CDF,
 	PLOT_TIMELINE,
 	PLOT_DEPTH,
+	PLOT_HEAT,
 	PLOT_NCONNECT,
 	PLOT_CURVE,
 	PLOT_OPS,
@@ -106,14 +114,14 @@ struct plot_chart {
 	char name[96];
 };
 struct plot_drawn {
-	struct plot_chart c[5 * RT_MAX + 4];
+	struct plot_chart c[6 * RT_MAX + 4];
 	int n;
 	int no_timeline; /* a timeline was asked for and some profile had no per-second logs */
 	char short_timeline[200]; /* the profiles left out as too short, "seq64k (2 s)", or "" */
 	struct plot_failed {
 		char name[96];
 		char why[240];	  /* gnuplot's own last words, or why it did not run */
-	} failed[5 * RT_MAX + 4]; /* charts gnuplot could not draw (not in c[]) */
+	} failed[6 * RT_MAX + 4]; /* charts gnuplot could not draw (not in c[]) */
 	int nfailed;
 };
 

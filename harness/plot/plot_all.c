@@ -208,6 +208,10 @@ int plot_draw_all(struct plot_ctx *c, int timeline, struct plot_drawn *d)
 			snprintf(n, sizeof(n), "%s-depth", c->t->profile_base[p]);
 			add(d, PLOT_DEPTH, p, n);
 		}
+		if (r >= 0 && !(r = plot_heat_chart(c, p))) {
+			snprintf(n, sizeof(n), "%s-heat", c->t->profile_base[p]);
+			add(d, PLOT_HEAT, p, n);
+		}
 		r = r < 0 ? r : 0;
 	}
 	if (!r && !(r = plot_nconnect_chart(c)))

@@ -185,6 +185,9 @@ static const char *const captions[] = {
 		       "the I/Os in flight (numjobs x iodepth), a line per target, read share "
 		       "and numjobs: where the throughput flattens and the p99 climbs is the "
 		       "knee, the least depth that reaches the volume's figure.",
+	[PLOT_HEAT] = "the figure at each numjobs x iodepth, a panel per target at the highest "
+		      "and lowest read share, one colour scale for all: whether more jobs or a "
+		      "deeper queue moves the volume, and where neither does any more.",
 	[PLOT_NCONNECT] = "each nconnect=N variant over nconnect=1, per workload, beside the "
 			  "published gain: a bar far from the published one is what to explain "
 			  "first.",

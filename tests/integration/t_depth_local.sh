@@ -11,6 +11,9 @@
 #  - plot draws PROFILE-depth: the figure and p99 against numjobs x iodepth, a line per
 #    target, read share and numjobs, its data the rows' means; the report shows it and says
 #    each row's depth;
+#  - plot draws PROFILE-heat: the figure at each numjobs x iodepth, a panel per target at the
+#    highest and lowest read share, each cell the row's mean; the report carries both charts,
+#    opened in Chromium (report_check.py: every chart's text readable, the depth table there);
 #  - a depth list that cannot be swept is refused, naming the option.
 . "$(dirname "$0")/lib.sh"
 N=$NFSWEEP
@@ -102,8 +105,28 @@ for b, (pct, nj) in zip(blocks, [("100", "1"), ("100", "2"), ("0", "1"), ("0", "
     assert [int(p[1]) for p in pts] == [1, 4], pts
 print("rand4k-depth.dat: 4 lines of 2 depths, each point the row's IOPS and p99")
 PY
+	python3 - r1/s.csv r1/plot/rand4k-heat.dat <<'PY' || fail "the heat map's data"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+blocks = [b for b in open(sys.argv[2]).read().split("\n\n\n") if b.strip()]
+# a panel per target at its highest and lowest read share; cells iodepth column, numjobs row
+assert [b.splitlines()[0] for b in blocks] == ["# target a, read 100 %: iodepth column, numjobs row, IOPS, its text",
+                                              "# target a, read 0 %: iodepth column, numjobs row, IOPS, its text"], blocks
+for b, pct in zip(blocks, ("100", "0")):
+    cells = [l.split() for l in b.splitlines() if l and l[0] != "#"]
+    assert len(cells) == 4, cells
+    for c in cells:
+        nj, qd = ("1", "2")[int(c[1])], ("1", "4")[int(c[0])]
+        r = [r for r in rows if (r["read_pct"], r["numjobs"], r["iodepth"]) == (pct, nj, qd)]
+        assert len(r) == 1 and abs(float(c[2]) - float(r[0]["total_iops"])) < 0.01, (c, r)
+print("rand4k-heat.dat: 2 panels of 2 x 2 cells, each the row's IOPS")
+PY
 	"$N" report r1/s.csv >/dev/null 2>report.err || fail "report: $(cat report.err)"
 	grep -q 'rand4k-depth.svg' r1/s.html || fail "the report has no depth chart"
+	grep -q 'rand4k-heat.svg' r1/s.html || fail "the report has no heat map"
+	report_check r1/s.html any --need "table#depth" --need 'img[alt="rand4k-heat"]' \
+		--need 'img[alt="rand4k-depth"]' --need 'img[alt="rand4k-1x1-cdf"]' >check.out 2>&1 ||
+		fail "the depth sweep's page in Chromium: $(cat check.out)"
 	grep -q '<th>numjobs x iodepth</th>' r1/s.html || fail "the report's table does not say each row's depth"
 	# the answer at a glance: summary's, each depth in words
 	python3 - r1/s.html summary.out <<'PY' || fail "the report's queue-depth table"
