@@ -12,6 +12,7 @@
 #include "cli/exit_status.h"
 #include "cmd/cmds.h"
 #include "limits/limit.h"
+#include "results/reference.h"
 #include "results/results_table.h"
 #include "results/rows.h"
 
@@ -213,34 +214,45 @@ static const char *depth_words(const struct results_table *t, int p, char *buf, 
  */
 static void print_depth(const struct results_table *t, int p)
 {
-	int mib = rt_is_throughput(t, p), rep = 1, any = 0;
+	int mib = rt_is_throughput(t, p), rep = 1, any = 0, published = 0;
 	enum rt_metric m = mib ? RT_TOTAL_MIB : RT_TOTAL_IOPS;
 
 	for (int pct = 100; pct >= 0; pct--)
 		for (int tg = 0; tg < t->ntargets; tg++) {
 			struct rt_knee k;
-			char a[96], b[48];
+			char a[96], b[48], c[96];
 
 			if (rt_depth_knee(t, t->profile_base[p], pct, tg, m, 0.9, &k))
 				continue;
 			if (!any++)
 				printf("\n%s: the queue-depth curve, total %s; depth = I/Os in flight "
-				       "(numjobs x iodepth)\n%-7s %-12s %-26s %s\n",
+				       "(numjobs x iodepth)\n%-7s %-12s %-26s %-28s %s\n",
 				       t->profile_base[p], mib ? "MiB/s" : rt_rate_unit(t, p),
 				       "read %", "target", "the most, at depth",
-				       "the least depth within 10 %");
+				       "the least depth within 10 %", "the published depth");
 			rep &= k.repeated;
+			published |= k.published >= 0;
 			snprintf(a, sizeof(a), "%.*f at %s", mib ? 1 : 0, k.most_v,
 				 depth_words(t, k.most, b, sizeof(b)));
-			printf("%-7d %-12s %-26s %.*f at %s%s\n", pct, t->targets[tg], a,
-			       mib ? 1 : 0, k.knee_v, depth_words(t, k.knee, b, sizeof(b)),
-			       k.knee != k.most && k.knee_within ?
-				       " (its interval reaches the most)" :
-				       "");
+			snprintf(c, sizeof(c), "%.*f at %s", mib ? 1 : 0, k.knee_v,
+				 depth_words(t, k.knee, b, sizeof(b)));
+			printf("%-7d %-12s %-26s %-28s ", pct, t->targets[tg], a, c);
+			if (k.published >= 0)
+				printf("%.*f, %.0f %% of the most", mib ? 1 : 0, k.published_v,
+				       100 * k.published_v / k.most_v);
+			else
+				printf("-");
+			printf("%s\n", k.knee != k.most && k.knee_within ?
+					       " (the knee's interval reaches the most)" :
+					       "");
 		}
 	if (any && !rep)
 		printf("one run per depth: a difference under about 10 %% may be noise (--repeat 3 "
 		       "gives each depth an interval)\n");
+	if (any && !published)
+		printf("the published method's depth (%d jobs x %d) is not in this sweep: "
+		       "run --published-depth adds it\n",
+		       REFERENCE_METHOD_NUMJOBS, REFERENCE_METHOD_IODEPTH);
 }
 
 static int cmd_summary_main(const struct command *cmd, int argc, char **argv)

@@ -477,6 +477,18 @@ static void depth_cell(struct page *pg, const struct results_table *t, int p, do
 	pg_raw(pg, "</td>");
 }
 
+/* "61232 IOPS, 89 % of the most" at the published method's depth, or "-" */
+static void published_cell(struct page *pg, const struct rt_knee *k, int mib)
+{
+	pg_raw(pg, "<td class=\"n\">");
+	if (k->published >= 0)
+		pg_textf(pg, "%.*f %s, %.0f %% of the most", mib ? 1 : 0, k->published_v,
+			 mib ? "MiB/s" : "IOPS", 100 * k->published_v / k->most_v);
+	else
+		pg_raw(pg, "-");
+	pg_raw(pg, "</td>");
+}
+
 /*
  * A depth sweep's answer: per profile, read share and target, the depth that moved the most and
  * the least within 10 % of it (rt_depth_knee), and what one run per depth cannot tell.
@@ -485,7 +497,7 @@ static void depths(struct rep *r)
 {
 	const struct results_table *t = r->t;
 	struct page *pg = &r->pg;
-	int rows = 0, rep = 1;
+	int rows = 0, rep = 1, published = 0;
 
 	for (int p = 0; t->depth_sweep && p < t->nprofiles; p++) {
 		int mib = rt_is_throughput(t, p);
@@ -502,14 +514,17 @@ static void depths(struct rep *r)
 					       "<h3>Queue depth</h3>\n<table id=\"depth\"><thead>"
 					       "<tr><th>profile</th><th>read %</th><th>target</th>"
 					       "<th>the most</th><th>the least depth within 10 % "
-					       "of it</th></tr></thead><tbody>\n");
+					       "of it</th><th>the published depth</th></tr></thead>"
+					       "<tbody>\n");
 				rep &= k.repeated;
+				published |= k.published >= 0;
 				pg_raw(pg, "<tr>");
 				pg_elem(pg, "td", t->profile_base[p]);
 				pg_rawf(pg, "<td class=\"n\">%d</td>", pct);
 				pg_elem(pg, "td", t->targets[tg]);
 				depth_cell(pg, t, k.most, k.most_v, mib);
 				depth_cell(pg, t, k.knee, k.knee_v, mib);
+				published_cell(pg, &k, mib);
 				pg_raw(pg, "</tr>\n");
 			}
 	}
@@ -519,6 +534,11 @@ static void depths(struct rep *r)
 	pg_text(pg, rep ? "Each depth's repeats give it an interval (the charts' bars)." :
 			  "One run per depth: a difference under about 10 % may be noise; "
 			  "--repeat 3 gives each depth an interval.");
+	if (!published)
+		pg_textf(pg,
+			 " The published method's depth (%d jobs x %d) is not in this sweep: run "
+			 "--published-depth adds it.",
+			 REFERENCE_METHOD_NUMJOBS, REFERENCE_METHOD_IODEPTH);
 	pg_raw(pg, "</p>\n");
 }
 

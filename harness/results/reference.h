@@ -17,6 +17,14 @@ struct reference {
 	size_t n;
 };
 
+/*
+ * The published method's depth: the vendor's fio settings of such tests run --numjobs=4
+ * --iodepth=128 (results-schema/reference/README.md, "The published method"). run's
+ * --published-depth adds it to a depth sweep; summary and the report set it beside the knee.
+ */
+#define REFERENCE_METHOD_NUMJOBS 4
+#define REFERENCE_METHOD_IODEPTH 128
+
 /* Load every *.csv in @dir. 0, or -1 with @why. */
 int reference_load_dir(const char *dir, struct reference *r, char *why, size_t len);
 void reference_free(struct reference *r);

@@ -10,6 +10,7 @@
 #include "results/table_read.h"
 #include "util/csv.h"
 #include "results/results_file.h"
+#include "results/reference.h"
 #include "results/results_table.h"
 #include "results/row.h"
 #include "results/schema.h"
@@ -372,7 +373,7 @@ int rt_depth_knee(const struct results_table *t, const char *name, int pct, int 
 		  enum rt_metric m, double share, struct rt_knee *k)
 {
 	memset(k, 0, sizeof(*k));
-	k->most = k->knee = -1;
+	k->most = k->knee = k->published = -1;
 	k->repeated = 1;
 	for (int p = 0; p < t->nprofiles; p++) {
 		int have;
@@ -385,6 +386,11 @@ int rt_depth_knee(const struct results_table *t, const char *name, int pct, int 
 			continue;
 		k->depths++;
 		k->repeated &= rt_rows(t, p, pct, tg) > 1;
+		if (t->numjobs[p] == REFERENCE_METHOD_NUMJOBS &&
+		    t->iodepth[p] == REFERENCE_METHOD_IODEPTH) {
+			k->published = p;
+			k->published_v = v;
+		}
 		if (k->most < 0 || v > k->most_v) {
 			k->most = p;
 			k->most_v = v;

@@ -127,7 +127,8 @@ int rt_logs(const struct results_table *t, int p, int pct, int tg, enum rt_metri
 /*
  * A depth sweep's curve at one read share and target: of base profile @name's depths, the one
  * that moved the most (@m: total IOPS or MiB/s) and the least total depth (numjobs x iodepth)
- * whose mean is within @share (0.9) of that: the knee, the least concurrency that gets there.
+ * whose mean is within @share (0.9) of that: the knee, the least concurrency that gets there;
+ * and the published method's depth (REFERENCE_METHOD_*) where the sweep has it.
  */
 struct rt_knee {
 	int most, knee;	       /* profile indexes (depths) */
@@ -135,6 +136,8 @@ struct rt_knee {
 	int repeated;	       /* every depth has two repeats or more (intervals) */
 	int knee_within;       /* with repeats: the knee's interval reaches the most's mean */
 	int depths;	       /* how many depths have the point */
+	int published;	       /* the published method's depth (4x128), -1 if not swept */
+	double published_v;    /* its mean */
 };
 /* 0 with @k; -1 when fewer than two depths have the point. */
 int rt_depth_knee(const struct results_table *t, const char *name, int pct, int tg,

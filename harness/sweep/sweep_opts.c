@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "nfsweep-profiles.h"
+#include "results/reference.h"
 #include "sweep/sweep_opts.h"
 #include "sweep/point_mountstats.h"
 #include "util/paths.h"
@@ -350,6 +351,13 @@ o_numjobs = { .name = "numjobs", .arg = "N|LIST", .type = OPT_CALL, .parse = par
 o_iodepth = { .name = "iodepth", .arg = "N|LIST", .type = OPT_CALL, .parse = parse_iodepth,
 	.def = "32", .help = "fio iodepth per job; a list (1,4,16,64) makes a depth sweep",
 	.example = "1,8" },
+o_published_depth = { .name = "published-depth", .type = OPT_FLAG, .off = FIELD(published_depth),
+	.help = "add the published method's depth (4 jobs x 128) to the depth sweep",
+	.more = "The vendor's fio settings of such tests run 4 jobs at iodepth 128 (512 I/Os in "
+		"flight). With this, that depth is one more point of the depth sweep (with no "
+		"--numjobs or --iodepth list, beside the one depth asked), and summary and the "
+		"report set its figure beside the knee: whether the client needs the published "
+		"concurrency to get there." },
 o_numjobs_one = { .name = "numjobs", .arg = "N", .type = OPT_INT, .off = FIELD(numjobs), .min = 1,
 	.max = 4096, .def = "4", .help = "fio numjobs", .example = "2" },
 o_iodepth_one = { .name = "iodepth", .arg = "N", .type = OPT_INT, .off = FIELD(iodepth), .min = 1,
@@ -469,18 +477,20 @@ o_poisson = { .name = "poisson", .type = OPT_FLAG, .off = FIELD(poisson),
 		&o_fio_opt, &o_shared_target, &o_steady, &o_steady_criterion, &o_steady_window
 
 const struct opt *const sweep_run_opts[] = {
-	&o_profile,   &o_mix,	      &o_target,	  &o_mount,  &o_mount_dir,
-	&o_out,	      &o_repeat,      &o_headline_repeat, &o_order,  &o_numjobs,
-	&o_iodepth,   SWEEP_FIO_OPTS, &o_hosts,		  &o_resume, &o_stop_on_error,
-	&o_no_report, NULL,
+	&o_profile,	&o_mix,	    &o_target,	&o_mount,
+	&o_mount_dir,	&o_out,	    &o_repeat,	&o_headline_repeat,
+	&o_order,	&o_numjobs, &o_iodepth, &o_published_depth,
+	SWEEP_FIO_OPTS, &o_hosts,   &o_resume,	&o_stop_on_error,
+	&o_no_report,	NULL,
 };
 
 /* plan takes what run takes, so that `run` can be replaced by `plan` on any command line. */
 const struct opt *const sweep_plan_opts[] = {
-	&o_profile,   &o_mix,	      &o_target,	  &o_mount,  &o_mount_dir,
-	&o_out_plan,  &o_repeat,      &o_headline_repeat, &o_order,  &o_numjobs,
-	&o_iodepth,   SWEEP_FIO_OPTS, &o_hosts,		  &o_resume, &o_stop_on_error,
-	&o_no_report, NULL,
+	&o_profile,	&o_mix,	     &o_target,	 &o_mount,
+	&o_mount_dir,	&o_out_plan, &o_repeat,	 &o_headline_repeat,
+	&o_order,	&o_numjobs,  &o_iodepth, &o_published_depth,
+	SWEEP_FIO_OPTS, &o_hosts,    &o_resume,	 &o_stop_on_error,
+	&o_no_report,	NULL,
 };
 
 /* A curve: one profile, read % and target, measured in one go (no --resume, no --repeat). */
@@ -612,6 +622,15 @@ static int steady_finish(struct sweep_opts *o, char *err, size_t len)
 	return 0;
 }
 
+/* Is (@numjobs, @iodepth) one of the depths? */
+static int has_depth(const struct sweep_opts *o, int numjobs, int iodepth)
+{
+	for (size_t i = 0; i < o->depths.n; i++)
+		if (o->depth[i].numjobs == numjobs && o->depth[i].iodepth == iodepth)
+			return 1;
+	return 0;
+}
+
 /*
  * The depths: --batch-submit and --batch-complete-min within the least --iodepth; with a list of
  * either, a depth sweep of every numjobs x every iodepth (curve's are single values).
@@ -630,7 +649,7 @@ static int depths_finish(struct sweep_opts *o, char *err, size_t len)
 		return -1;
 	}
 	o->depths = (struct plan_depths){ o->depth, 0 };
-	if (o->nnumjobs <= 1 && o->niodepth <= 1)
+	if (o->nnumjobs <= 1 && o->niodepth <= 1 && !o->published_depth)
 		return 0;
 	for (size_t j = 0; j < (o->nnumjobs ? o->nnumjobs : 1); j++)
 		for (size_t i = 0; i < (o->niodepth ? o->niodepth : 1); i++)
@@ -638,6 +657,11 @@ static int depths_finish(struct sweep_opts *o, char *err, size_t len)
 				.numjobs = o->nnumjobs ? o->numjobs_list[j] : o->numjobs,
 				.iodepth = o->niodepth ? o->iodepth_list[i] : o->iodepth,
 			};
+	if (o->published_depth && !has_depth(o, REFERENCE_METHOD_NUMJOBS, REFERENCE_METHOD_IODEPTH))
+		o->depth[o->depths.n++] =
+			(struct plan_depth){ REFERENCE_METHOD_NUMJOBS, REFERENCE_METHOD_IODEPTH };
+	if (o->depths.n == 1) /* the published depth was the one asked: no sweep */
+		o->depths.n = 0;
 	return 0;
 }
 

@@ -40,8 +40,9 @@ struct sweep_opts {
 	/* run and plan: --numjobs and --iodepth lists (numjobs and iodepth their first values) */
 	int numjobs_list[SWEEP_MAX_DEPTH_VALUES], iodepth_list[SWEEP_MAX_DEPTH_VALUES];
 	size_t nnumjobs, niodepth;
+	int published_depth; /* --published-depth: the published method's 4 x 128 a depth too */
 	/* a depth sweep's depths, every numjobs x every iodepth (n 0: one depth, no depth sweep) */
-	struct plan_depth depth[PLAN_MAX_DEPTHS];
+	struct plan_depth depth[PLAN_MAX_DEPTHS + 1]; /* (+1: the published depth) */
 	struct plan_depths depths;
 	const char *size;
 	const char *engine;

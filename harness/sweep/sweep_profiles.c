@@ -153,13 +153,13 @@ int sweep_profiles_read(const struct sweep_opts *o, struct sweep_profiles *sp, c
 		    targets_fit(o, o->profiles[i], &sp->info[i], err, len))
 			return -1;
 		/* its rows would record one depth for every --iodepth: one point measured twice */
-		if (sp->info[i].iodepth && o->niodepth > 1) {
-			snprintf(
-				err, len,
-				"--iodepth with several values: --profile %s runs at its own iodepth "
-				"(%d), so every value would measure the same point; sweep --numjobs, "
-				"or leave %s out",
-				o->profiles[i], sp->info[i].iodepth, o->profiles[i]);
+		if (sp->info[i].iodepth && (o->niodepth > 1 || o->published_depth)) {
+			snprintf(err, len,
+				 "%s: --profile %s runs at its own iodepth (%d), so every iodepth "
+				 "would measure the same point; sweep --numjobs, or leave %s out",
+				 o->published_depth ? "--published-depth" :
+						      "--iodepth with several values",
+				 o->profiles[i], sp->info[i].iodepth, o->profiles[i]);
 			return -1;
 		}
 		headline_reps(o, sp, i);

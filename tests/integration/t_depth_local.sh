@@ -14,6 +14,8 @@
 #  - plot draws PROFILE-heat: the figure at each numjobs x iodepth, a panel per target at the
 #    highest and lowest read share, each cell the row's mean; the report carries both charts,
 #    opened in Chromium (report_check.py: every chart's text readable, the depth table there);
+#  - --published-depth adds the published method's 4 x 128 as a point of its own, and summary and
+#    the report set its figure beside the knee (or say that the sweep does not have it);
 #  - a depth list that cannot be swept is refused, naming the option.
 . "$(dirname "$0")/lib.sh"
 N=$NFSWEEP
@@ -124,6 +126,8 @@ PY
 	"$N" report r1/s.csv >/dev/null 2>report.err || fail "report: $(cat report.err)"
 	grep -q 'rand4k-depth.svg' r1/s.html || fail "the report has no depth chart"
 	grep -q 'rand4k-heat.svg' r1/s.html || fail "the report has no heat map"
+	grep -q "published method&#39;s depth (4 jobs x 128) is not in this sweep" r1/s.html ||
+		fail "the report does not say that the published depth is not in the sweep"
 	report_check r1/s.html any --need "table#depth" --need 'img[alt="rand4k-heat"]' \
 		--need 'img[alt="rand4k-depth"]' --need 'img[alt="rand4k-1x1-cdf"]' >check.out 2>&1 ||
 		fail "the depth sweep's page in Chromium: $(cat check.out)"
@@ -145,7 +149,33 @@ for c in cells:
 PY
 fi
 
-# 5. refused, naming the option
+# 5. the published method's depth beside the knee
+grep -q "the published method's depth (4 jobs x 128) is not in this sweep: run --published-depth adds it" \
+	summary.out || fail "summary does not say that the published depth is not in the sweep"
+p=(--profile rand4k --mix 100 --target a="$T_SHM" --numjobs 1 --iodepth 1 --published-depth
+   --runtime 1 --ramp 0 --size 8m --direct 0)
+"$N" plan "${p[@]}" | grep -q '^2 .* 4x128 ' || fail "plan --published-depth has no 4x128 point"
+"$N" run "${p[@]}" --out r4/s.csv >r4.log 2>&1 || { cat r4.log; fail "run --published-depth"; }
+"$N" summary r4/s.csv >summary4.out || fail "summary of r4: $(cat summary4.out)"
+python3 - r4/s.csv summary4.out r4/s.html <<'PY' || fail "the published depth beside the knee"
+import csv, html, re, sys
+rows = {(r["numjobs"], r["iodepth"]): float(r["total_iops"]) for r in csv.DictReader(open(sys.argv[1]))}
+assert sorted(rows) == [("1", "1"), ("4", "128")], rows
+pub, most = rows[("4", "128")], max(rows.values())
+want = "%.0f, %.0f %% of the most" % (pub, 100 * pub / most)
+line = [l for l in open(sys.argv[2]) if re.match(r"100 +a +\d+ at \d+ \(", l)]
+assert len(line) == 1 and line[0].rstrip().endswith(want), (want, line)
+page = html.unescape(open(sys.argv[3]).read())
+assert "<td class=\"n\">%.0f IOPS, %.0f %% of the most</td>" % (pub, 100 * pub / most) in page, want
+assert "is not in this sweep" not in page
+print("the published 4x128:", want)
+PY
+out=$("$N" plan --profile eda --target a="$T_SHM" --published-depth 2>&1)
+rc=$?
+[ $rc = 2 ] && grep -q -- "--published-depth: --profile eda runs at its own iodepth" <<<"$out" ||
+	fail "--published-depth with eda: exit $rc: $out"
+
+# 6. refused, naming the option
 out=$("$N" run "${q[@]}" --iodepth 4,4 --out r3/s.csv 2>&1)
 rc=$?
 [ $rc = 2 ] && grep -q -- "--iodepth '4,4': 4 is listed twice" <<<"$out" ||

@@ -193,15 +193,17 @@ START_TEST(test_depths_apart)
 END_TEST
 
 /*
- * The knee of a depth curve: rand4k on nc1 at 100 % read at 1x1, 1x4, 1x16 and 4x16 with 1000,
- * 3500, 3800 and 4000 IOPS: the most at 4x16 (64 in flight), the least within 10 % of it 1x16
- * (16: 3800 >= 3600; 1x4's 3500 is not).
+ * The knee of a depth curve: rand4k on nc1 at 100 % read at 1x1, 1x4, 1x16, 4x16 and 4x128 with
+ * 1000, 3500, 3800, 4000 and 3900 IOPS: the most at 4x16 (64 in flight), the least within 10 %
+ * of it 1x16 (16: 3800 >= 3600; 1x4's 3500 is not), the published method's depth 4x128.
  */
 START_TEST(test_depth_knee)
 {
 	static const struct {
 		int nj, qd, iops;
-	} d[] = { { 1, 1, 1000 }, { 1, 4, 3500 }, { 1, 16, 3800 }, { 4, 16, 4000 } };
+	} d[] = {
+		{ 1, 1, 1000 }, { 1, 4, 3500 }, { 1, 16, 3800 }, { 4, 16, 4000 }, { 4, 128, 3900 }
+	};
 	struct results_table *t = malloc(sizeof(*t));
 	char path[64], why[256], *text = NULL, line[4096], row[4096] = "";
 	size_t len = 0;
@@ -229,10 +231,12 @@ START_TEST(test_depth_knee)
 	ck_assert_int_eq(results_table_load(path, t, why, sizeof(why)), 0);
 	nc1 = rt_target(t, "nc1");
 	ck_assert_int_eq(rt_depth_knee(t, "rand4k", 100, nc1, RT_TOTAL_IOPS, 0.9, &k), 0);
-	ck_assert_int_eq(k.depths, 4);
+	ck_assert_int_eq(k.depths, 5);
 	ck_assert_str_eq(t->profiles[k.most], "rand4k-4x16");
 	ck_assert_str_eq(t->profiles[k.knee], "rand4k-1x16");
 	ck_assert(k.most_v == 4000 && k.knee_v == 3800 && !k.repeated);
+	ck_assert_str_eq(t->profiles[k.published], "rand4k-4x128");
+	ck_assert(k.published_v == 3900);
 	/* a point at one depth only has no curve */
 	ck_assert_int_eq(rt_depth_knee(t, "rand4k", 0, nc1, RT_TOTAL_IOPS, 0.9, &k), -1);
 	unlink(path);
