@@ -14,29 +14,6 @@
 #include "plot/gnuplot.h"
 #include "plot/plot.h"
 
-/* The depth profiles of base profile @name (the results table's, one per depth), sorted by
- * numjobs, then iodepth: into @idx, their count. */
-static int depth_profiles(const struct results_table *t, const char *name, int *idx)
-{
-	int n = 0;
-
-	for (int p = 0; p < t->nprofiles; p++) {
-		int k;
-
-		if (strcmp(t->profile_base[p], name))
-			continue;
-		k = n++;
-		while (k > 0 && (t->numjobs[idx[k - 1]] > t->numjobs[p] ||
-				 (t->numjobs[idx[k - 1]] == t->numjobs[p] &&
-				  t->iodepth[idx[k - 1]] > t->iodepth[p]))) {
-			idx[k] = idx[k - 1];
-			k--;
-		}
-		idx[k] = p;
-	}
-	return n;
-}
-
 /* The p99 a read share is drawn with: its reads', or a pure write's writes'. */
 static enum rt_metric p99_of(int pct)
 {
@@ -187,7 +164,7 @@ int plot_depth_chart(struct plot_ctx *c, int p)
 
 	if (rt_first_depth(t, p) != p)
 		return 1; /* drawn with the profile's first depth */
-	dc.n = depth_profiles(t, base, dc.idx);
+	dc.n = rt_depths(t, base, dc.idx);
 	if (dc.n < 2)
 		return 1; /* one depth: no curve */
 	dc.mib = rt_is_throughput(t, p);

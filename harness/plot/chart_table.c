@@ -208,6 +208,58 @@ int ct_curve(const struct results_table *t, const char *csv, struct chart_table 
 	return 0;
 }
 
+int ct_depth(const struct results_table *t, int p, struct chart_table *ct)
+{
+	int idx[RT_MAX], n, tot, p99, rows, mib = rt_is_throughput(t, p);
+	char what[sizeof(ct->what)];
+
+	if (rt_first_depth(t, p) != p || (n = rt_depths(t, t->profile_base[p], idx)) < 2)
+		return 1;
+	snprintf(what, sizeof(what), "%.50s-depth", t->profile_base[p]);
+	start(ct, &table_depth_table, what);
+	ct->mib = mib;
+	for (int c = DEPTH_TABLE_COL_read_pct; c <= DEPTH_TABLE_COL_in_flight; c++)
+		add_col(ct, c, -1, NULL, 0);
+	tot = ct->ncols;
+	for (int tg = 0; tg < t->ntargets; tg++)
+		add_col(ct,
+			mib ? DEPTH_TABLE_COL_TARGET_total_mib_s :
+			      DEPTH_TABLE_COL_TARGET_total_iops,
+			tg, t->targets[tg], 3);
+	p99 = ct->ncols;
+	for (int tg = 0; tg < t->ntargets; tg++)
+		add_col(ct, DEPTH_TABLE_COL_TARGET_p99_ms, tg, t->targets[tg], 6);
+	rows = ct->ncols;
+	for (int tg = 0; tg < t->ntargets; tg++)
+		add_col(ct, DEPTH_TABLE_COL_TARGET_rows, tg, t->targets[tg], 0);
+	for (int pct = 100; pct >= 0; pct--)
+		for (int i = 0; i < n; i++) {
+			int q = idx[i], r = ct->nrows;
+
+			if (!rt_has_pct(t, q, pct))
+				continue;
+			ct->nrows++;
+			set(ct, r, DEPTH_TABLE_COL_read_pct, pct);
+			set(ct, r, DEPTH_TABLE_COL_numjobs, t->numjobs[q]);
+			set(ct, r, DEPTH_TABLE_COL_iodepth, t->iodepth[q]);
+			set(ct, r, DEPTH_TABLE_COL_in_flight, t->numjobs[q] * t->iodepth[q]);
+			for (int tg = 0; tg < t->ntargets; tg++) {
+				int have;
+				double v = rt_mean(t, q, pct, tg,
+						   mib ? RT_TOTAL_MIB : RT_TOTAL_IOPS, &have);
+
+				if (have)
+					set(ct, r, tot + tg, v);
+				v = rt_mean(t, q, pct, tg, pct ? RT_READ_P99 : RT_WRITE_P99, &have);
+				if (have)
+					set(ct, r, p99 + tg, v / 1000);
+				if (rt_rows(t, q, pct, tg))
+					set(ct, r, rows + tg, rt_rows(t, q, pct, tg));
+			}
+		}
+	return 0;
+}
+
 int ct_path(const char *csv, const struct chart_table *ct, char *buf, size_t len)
 {
 	char ext[sizeof(ct->what) + 16];
@@ -286,6 +338,17 @@ int ct_write_all(const struct results_table *t, const struct reference *ref, con
 			continue;
 		}
 		ct_profile(t, ref, p, ct);
+		ret |= write_one(ct, csv, cmd, list);
+		if (ct_depth(t, p, ct))
+			continue;
+		if (rt_profile(t, ct->what) >= 0) { /* a profile of the depth table's name */
+			fprintf(stderr,
+				"nfsweep %s: no chart-ready table of %s's depths: profile %s has "
+				"its name (FILE.%s.table.csv)\n",
+				cmd, t->profile_base[p], ct->what, ct->what);
+			ret = -1;
+			continue;
+		}
 		ret |= write_one(ct, csv, cmd, list);
 	}
 	if (!ct_nconnect(t, ref, ct))

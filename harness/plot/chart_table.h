@@ -17,7 +17,8 @@
 #include "results/schema.h"
 
 #define CT_MAX_COLS (8 + RT_MAX * 8)
-#define CT_MAX_ROWS 101 /* read shares 100..0; a curve's points past it are refused */
+/* read shares 100..0, each at every depth of a depth sweep; a curve's points past it are refused */
+#define CT_MAX_ROWS (101 * RT_MAX)
 
 struct ct_col {
 	char name[112]; /* a label and the figure: nc8_difference_from_published_pct */
@@ -60,6 +61,13 @@ int ct_nconnect(const struct results_table *t, const struct reference *ref, stru
 int ct_curve(const struct results_table *t, const char *csv, struct chart_table *ct, char *why,
 	     size_t len);
 
+/*
+ * The depth sweep of profile @p (at its first depth: FILE.PROFILE-depth.table.csv): a row per
+ * read share and depth any target has, each target's figure and p99. 0, or 1 when @p is not a
+ * depth sweep's first depth.
+ */
+int ct_depth(const struct results_table *t, int p, struct chart_table *ct);
+
 /* FILE.WHAT.table.csv of @csv into @buf. 0, or -ENAMETOOLONG. */
 int ct_path(const char *csv, const struct chart_table *ct, char *buf, size_t len);
 
@@ -70,7 +78,7 @@ const char *ct_cell(const struct chart_table *ct, int r, int c, char *buf, size_
 int ct_write_csv(const struct chart_table *ct, const char *path);
 
 /*
- * Every chart-ready table of @csv beside it (the profiles', the nconnect
+ * Every chart-ready table of @csv beside it (the profiles', the depth sweeps', the nconnect
  * one, the curve's; @ref may be NULL), each path on @list when not NULL
  * (one per line). 0, or
  * -1 with what failed said on stderr as "nfsweep CMD: ...".

@@ -416,6 +416,27 @@ int rt_depth_knee(const struct results_table *t, const char *name, int pct, int 
 	return 0;
 }
 
+int rt_depths(const struct results_table *t, const char *name, int *idx)
+{
+	int n = 0;
+
+	for (int p = 0; p < t->nprofiles; p++) {
+		int k;
+
+		if (strcmp(t->profile_base[p], name))
+			continue;
+		k = n++;
+		while (k > 0 && (t->numjobs[idx[k - 1]] > t->numjobs[p] ||
+				 (t->numjobs[idx[k - 1]] == t->numjobs[p] &&
+				  t->iodepth[idx[k - 1]] > t->iodepth[p]))) {
+			idx[k] = idx[k - 1];
+			k--;
+		}
+		idx[k] = p;
+	}
+	return n;
+}
+
 int rt_first_depth(const struct results_table *t, int p)
 {
 	for (int q = 0; q < p; q++)

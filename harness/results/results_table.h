@@ -149,6 +149,12 @@ int rt_depth_knee(const struct results_table *t, const char *name, int pct, int 
  */
 int rt_first_depth(const struct results_table *t, int p);
 
+/*
+ * The depths of base profile @name (its profile indexes), sorted by numjobs, then iodepth: into
+ * @idx (RT_MAX), their count.
+ */
+int rt_depths(const struct results_table *t, const char *name, int *idx);
+
 /* Ok rows at (p, pct, tg): the repeats measured. */
 int rt_rows(const struct results_table *t, int p, int pct, int tg);
 

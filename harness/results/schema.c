@@ -79,6 +79,12 @@ static const struct column_info curve_table_columns[CURVE_TABLE_NCOLUMNS] = {
 #undef COLUMN
 };
 
+static const struct column_info depth_table_columns[DEPTH_TABLE_NCOLUMNS] = {
+#define COLUMN(id, type, unit, meaning) [DEPTH_TABLE_COL_##id] = { #id, COL_##type, unit, meaning },
+#include "depth_table_columns.def"
+#undef COLUMN
+};
+
 /* The outcome and the point's identity are always there. */
 static const int results_required[] = {
 	COL_status, COL_schema_version, COL_profile, COL_target, COL_read_pct, COL_repeat,
@@ -217,8 +223,17 @@ const struct table_info table_curve_table = {
 	.ncols = CURVE_TABLE_NCOLUMNS,
 	.min_cols = CURVE_TABLE_NCOLUMNS,
 };
+const struct table_info table_depth_table = {
+	.file = "FILE.PROFILE-depth.table.csv",
+	.suffix = ".PROFILE-depth.table",
+	.rows = "one row per read share and depth of a depth sweep, each target's figures",
+	.cols = depth_table_columns,
+	.ncols = DEPTH_TABLE_NCOLUMNS,
+	.min_cols = DEPTH_TABLE_NCOLUMNS,
+};
 const struct table_info *const schema_made_tables[] = {
-	&table_compare, &table_bench, &table_chart, &table_nconnect_table, &table_curve_table,
+	&table_compare,	       &table_bench,	   &table_chart,
+	&table_nconnect_table, &table_curve_table, &table_depth_table,
 };
 const size_t schema_nmade_tables = N(schema_made_tables);
 

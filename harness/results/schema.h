@@ -84,7 +84,7 @@ enum compare_column {
 
 /*
  * The chart-ready tables (chart_columns.def, nconnect_table_columns.def,
- * curve_table_columns.def): an id beginning with TARGET_ is one column per
+ * curve_table_columns.def, depth_table_columns.def): an id beginning with TARGET_ is one column per
  * target (chart_table.h).
  */
 enum chart_column {
@@ -106,6 +106,13 @@ enum curve_table_column {
 #include "curve_table_columns.def"
 #undef COLUMN
 	CURVE_TABLE_NCOLUMNS
+};
+
+enum depth_table_column {
+#define COLUMN(id, type, unit, meaning) DEPTH_TABLE_COL_##id,
+#include "depth_table_columns.def"
+#undef COLUMN
+	DEPTH_TABLE_NCOLUMNS
 };
 
 /* The prefix of a column id that stands for each target's label. */
@@ -145,7 +152,7 @@ extern const struct table_info *const schema_tables[];
 extern const size_t schema_ntables;
 /* The CSV files made from results: compare's, make bench's and the chart-ready tables. */
 extern const struct table_info table_compare, table_bench, table_chart, table_nconnect_table,
-	table_curve_table;
+	table_curve_table, table_depth_table;
 extern const struct table_info *const schema_made_tables[];
 extern const size_t schema_nmade_tables;
 

@@ -14,6 +14,7 @@
 #  - plot draws PROFILE-heat: the figure at each numjobs x iodepth, a panel per target at the
 #    highest and lowest read share, each cell the row's mean; the report carries both charts,
 #    opened in Chromium (report_check.py: every chart's text readable, the depth table there);
+#    FILE.rand4k-depth.table.csv has each depth's figure and p99;
 #  - --published-depth adds the published method's 4 x 128 as a point of its own, and summary and
 #    the report set its figure beside the knee (or say that the sweep does not have it);
 #  - a depth list that cannot be swept is refused, naming the option.
@@ -131,6 +132,22 @@ PY
 	report_check r1/s.html any --need "table#depth" --need 'img[alt="rand4k-heat"]' \
 		--need 'img[alt="rand4k-depth"]' --need 'img[alt="rand4k-1x1-cdf"]' >check.out 2>&1 ||
 		fail "the depth sweep's page in Chromium: $(cat check.out)"
+	# the depth sweep's chart-ready table
+	python3 - r1/s.csv r1/s.rand4k-depth.table.csv <<'PY' || fail "FILE.rand4k-depth.table.csv"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+table = list(csv.DictReader(open(sys.argv[2])))
+want = [(pct, nj, qd) for pct in ("100", "0") for nj in ("1", "2") for qd in ("1", "4")]
+assert [(r["read_pct"], r["numjobs"], r["iodepth"]) for r in table] == want, table
+for t in table:
+    r = [r for r in rows if (r["read_pct"], r["numjobs"], r["iodepth"]) == (t["read_pct"], t["numjobs"], t["iodepth"])]
+    assert len(r) == 1 and int(t["in_flight"]) == int(t["numjobs"]) * int(t["iodepth"]), (t, r)
+    assert abs(float(t["a_total_iops"]) - float(r[0]["total_iops"])) < 0.01, (t, r[0]["total_iops"])
+    p99 = r[0]["read_clat_p99_us" if t["read_pct"] != "0" else "write_clat_p99_us"]
+    assert abs(float(t["a_p99_ms"]) * 1000 - float(p99)) < 0.01, (t, p99)
+    assert t["a_rows"] == "1", t
+print("FILE.rand4k-depth.table.csv: 8 rows, each the row's IOPS and p99")
+PY
 	grep -q '<th>numjobs x iodepth</th>' r1/s.html || fail "the report's table does not say each row's depth"
 	# the answer at a glance: summary's, each depth in words
 	python3 - r1/s.html summary.out <<'PY' || fail "the report's queue-depth table"
