@@ -169,9 +169,10 @@ void sheet_profile(struct book *b, const struct chart_table *ct, int p)
 	kind = ct->nrows > 1 ? LXW_CHART_SCATTER_STRAIGHT_WITH_MARKERS : LXW_CHART_COLUMN;
 	snprintf(title, sizeof(title), "%s: total %s against read share", ct->what, unit);
 	thr = chart_new(b, kind, title, "read share (%), from pure read to pure write", unit);
-	snprintf(title, sizeof(title), "%s: p99 completion latency against read share", ct->what);
+	/* (short: a longer title wraps, its lines touching, with a depth's name, rand4k-2x1) */
+	snprintf(title, sizeof(title), "%s: p99 latency against read share", ct->what);
 	lat = chart_new(b, kind, title, "read share (%), from pure read to pure write",
-			"p99 latency (ms)");
+			"p99 completion latency (ms)");
 	if (!thr || !lat)
 		return;
 	for (int tg = 0; tg < t->ntargets; tg++) {
@@ -296,4 +297,116 @@ void sheet_curve(struct book *b, const struct chart_table *ct)
 	chart_axis_set_min(ch->x_axis, 0);
 	chart_axis_set_min(ch->y_axis, 0);
 	insert(b, ws, orow + t->ncurve_targets + 3, 0, ch);
+}
+
+/* Are rows @r and @q of one line of the depth charts (one read share and numjobs)? */
+static int same_line(const struct chart_table *ct, int r, int q)
+{
+	return ct->v[r][DEPTH_TABLE_COL_read_pct] == ct->v[q][DEPTH_TABLE_COL_read_pct] &&
+	       ct->v[r][DEPTH_TABLE_COL_numjobs] == ct->v[q][DEPTH_TABLE_COL_numjobs];
+}
+
+/* Has column @c a value in rows @r0..@r1? */
+static int run_has(const struct chart_table *ct, int r0, int r1, int c)
+{
+	for (int r = r0; r <= r1; r++)
+		if (ct->have[r][c])
+			return 1;
+	return 0;
+}
+
+/* A line of the depth charts: rows @r0..@r1 of the table (one read share and numjobs), column
+ * @y against in_flight, in @colour, its dash the numjobs' rank (@dash). */
+static void depth_line(struct book *b, lxw_chart *ch, const char *sheet, int r0, int r1, int y,
+		       const char *name, unsigned int colour, int dash)
+{
+	static const uint8_t dashes[] = { LXW_CHART_LINE_DASH_SOLID, LXW_CHART_LINE_DASH_DASH,
+					  LXW_CHART_LINE_DASH_ROUND_DOT,
+					  LXW_CHART_LINE_DASH_LONG_DASH };
+	lxw_chart_line line = { .color = colour, .width = 2.25 };
+	lxw_chart_fill fill = { .color = colour };
+	lxw_chart_series *s = chart_add_series(ch, NULL, NULL);
+
+	if (!s) {
+		book_check(b, LXW_ERROR_MEMORY_MALLOC_FAILED, "chart_add_series");
+		return;
+	}
+	chart_series_set_categories(s, sheet, (lxw_row_t)(TABLE_ROW + 1 + r0),
+				    DEPTH_TABLE_COL_in_flight, (lxw_row_t)(TABLE_ROW + 1 + r1),
+				    DEPTH_TABLE_COL_in_flight);
+	chart_series_set_values(s, sheet, (lxw_row_t)(TABLE_ROW + 1 + r0), (lxw_col_t)y,
+				(lxw_row_t)(TABLE_ROW + 1 + r1), (lxw_col_t)y);
+	chart_series_set_name(s, name);
+	line.dash_type = dashes[dash % (int)sizeof(dashes)];
+	chart_series_set_line(s, &line);
+	chart_series_set_marker_type(s, LXW_CHART_MARKER_CIRCLE);
+	chart_series_set_marker_size(s, 6);
+	chart_series_set_marker_fill(s, &fill);
+	chart_series_set_marker_line(s, &line);
+}
+
+/*
+ * A depth sweep's sheet: its table (FILE.PROFILE-depth.table.csv), then the figure and the p99
+ * against the I/Os in flight (log scale), a line per target, read share and numjobs (a colour
+ * per target and read share, a dash per numjobs), as the depth chart draws them.
+ */
+void sheet_depth(struct book *b, const struct chart_table *ct, int p)
+{
+	const struct results_table *t = b->in->t;
+	int tot = col_of(ct, ct->mib ? DEPTH_TABLE_COL_TARGET_total_mib_s :
+				       DEPTH_TABLE_COL_TARGET_total_iops);
+	int p99 = col_of(ct, DEPTH_TABLE_COL_TARGET_p99_ms), colour = 0, lines = 0;
+	const char *unit = ct->mib ? "MiB/s" : rt_rate_unit(t, p);
+	char name[32], title[160];
+	lxw_worksheet *ws = book_sheet(b, ct->what, "depth", name, sizeof(name));
+	lxw_chart *thr, *lat;
+
+	if (!ws)
+		return;
+	snprintf(title, sizeof(title),
+		 "%s: %s and p99 latency against the depth (numjobs x iodepth)", ct->what,
+		 ct->mib ? "throughput" : unit);
+	heading(b, ws, title,
+		"Each figure is the mean of the depth's ok rows (TARGET_rows); a line per target, "
+		"read share and numjobs; the charts are drawn from these cells.");
+	book_table(b, ws, ct, TABLE_ROW);
+	snprintf(title, sizeof(title), "%s: total %s against I/Os in flight", t->profile_base[p],
+		 unit);
+	thr = chart_new(b, LXW_CHART_SCATTER_STRAIGHT_WITH_MARKERS, title,
+			"I/Os in flight, numjobs x iodepth (log scale)", unit);
+	snprintf(title, sizeof(title), "%s: p99 against I/Os in flight", t->profile_base[p]);
+	lat = chart_new(b, LXW_CHART_SCATTER_STRAIGHT_WITH_MARKERS, title,
+			"I/Os in flight, numjobs x iodepth (log scale)",
+			"p99 latency (ms; writes at 0 % read)");
+	if (!thr || !lat)
+		return;
+	for (int tg = 0; tg < t->ntargets; tg++, colour++)
+		for (int r0 = 0, r1, dash = 0; r0 < ct->nrows; r0 = r1 + 1) {
+			char nm[96];
+
+			/* a run of rows of one read share and numjobs; a new read share, a colour */
+			if (r0 && ct->v[r0][DEPTH_TABLE_COL_read_pct] ==
+					  ct->v[r0 - 1][DEPTH_TABLE_COL_read_pct]) {
+				dash++;
+			} else {
+				colour += r0 > 0;
+				dash = 0;
+			}
+			for (r1 = r0; r1 + 1 < ct->nrows && same_line(ct, r1 + 1, r0); r1++)
+				;
+			if (!run_has(ct, r0, r1, tot + tg))
+				continue;
+			snprintf(nm, sizeof(nm), "%s read %.0f %%, %.0f job%s", t->targets[tg],
+				 ct->v[r0][DEPTH_TABLE_COL_read_pct],
+				 ct->v[r0][DEPTH_TABLE_COL_numjobs],
+				 ct->v[r0][DEPTH_TABLE_COL_numjobs] == 1 ? "" : "s");
+			depth_line(b, thr, name, r0, r1, tot + tg, nm, book_colour(colour), dash);
+			depth_line(b, lat, name, r0, r1, p99 + tg, nm, book_colour(colour), dash);
+			lines++;
+		}
+	for (lxw_chart *ch = thr; ch; ch = ch == thr ? lat : NULL) {
+		chart_axis_set_log_base(ch->x_axis, 2);
+		chart_axis_set_min(ch->y_axis, 0);
+	}
+	place(b, ws, TABLE_ROW + ct->nrows + 3, lines ? thr : NULL, lines ? lat : NULL);
 }

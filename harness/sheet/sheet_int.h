@@ -44,6 +44,7 @@ unsigned int book_colour(int i);
 void sheet_profile(struct book *b, const struct chart_table *ct, int p);
 void sheet_nconnect(struct book *b, const struct chart_table *ct);
 void sheet_curve(struct book *b, const struct chart_table *ct);
+void sheet_depth(struct book *b, const struct chart_table *ct, int p);
 
 /* The table @ct as cells from (@row, 0): its header, then its rows. */
 void book_table(struct book *b, lxw_worksheet *ws, const struct chart_table *ct, int row);

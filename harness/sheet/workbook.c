@@ -359,8 +359,12 @@ static void write_sheets(struct book *b, const struct rows *res)
 		return;
 	}
 	for (int p = 0; p < t->nprofiles && !b->err; p++) {
+		/* a depth sweep's sheet before its depths' own */
+		if (!ct_depth(t, p, ct))
+			sheet_depth(b, ct, p);
 		ct_profile(t, b->in->ref, p, ct);
-		sheet_profile(b, ct, p);
+		if (!b->err)
+			sheet_profile(b, ct, p);
 	}
 	if (!b->err && !ct_nconnect(t, b->in->ref, ct))
 		sheet_nconnect(b, ct);
@@ -372,6 +376,10 @@ static void write_sheets(struct book *b, const struct rows *res)
 	rows_sheet(b, "results", &table_results, res);
 	beside_sheet(b, "hosts", &table_hosts);
 	beside_sheet(b, "ops", &table_ops);
+	/*
+	 * (not FILE.lat.csv: some 500 buckets a point, 30,000 rows for make sweep's 60, 600 pages
+	 * printed; the file is beside, and the CDF chart draws it)
+	 */
 	beside_sheet(b, "rpc", &table_mountstats);
 	run_sheet(b, res);
 }

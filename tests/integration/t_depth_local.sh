@@ -14,7 +14,8 @@
 #  - plot draws PROFILE-heat: the figure at each numjobs x iodepth, a panel per target at the
 #    highest and lowest read share, each cell the row's mean; the report carries both charts,
 #    opened in Chromium (report_check.py: every chart's text readable, the depth table there);
-#    FILE.rand4k-depth.table.csv has each depth's figure and p99;
+#    FILE.rand4k-depth.table.csv has each depth's figure and p99, and the workbook its sheet and
+#    charts, opened by LibreOffice (sheet_check.py);
 #  - --published-depth adds the published method's 4 x 128 as a point of its own, and summary and
 #    the report set its figure beside the knee (or say that the sweep does not have it);
 #  - a depth list that cannot be swept is refused, naming the option.
@@ -132,7 +133,8 @@ PY
 	report_check r1/s.html any --need "table#depth" --need 'img[alt="rand4k-heat"]' \
 		--need 'img[alt="rand4k-depth"]' --need 'img[alt="rand4k-1x1-cdf"]' >check.out 2>&1 ||
 		fail "the depth sweep's page in Chromium: $(cat check.out)"
-	# the depth sweep's chart-ready table
+	# the workbook: the depth sheet (its table, FILE.rand4k-depth.table.csv, and its charts),
+	# opened by LibreOffice
 	python3 - r1/s.csv r1/s.rand4k-depth.table.csv <<'PY' || fail "FILE.rand4k-depth.table.csv"
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
@@ -148,6 +150,9 @@ for t in table:
     assert t["a_rows"] == "1", t
 print("FILE.rand4k-depth.table.csv: 8 rows, each the row's IOPS and p99")
 PY
+	"$N" sheet r1/s.csv >sheet.out 2>&1 || fail "sheet: $(cat sheet.out)"
+	sheet_check r1/s.xlsx r1/s.csv --need rand4k-depth >sheet_check.out 2>&1 ||
+		fail "the depth sweep's workbook in LibreOffice: $(cat sheet_check.out)"
 	grep -q '<th>numjobs x iodepth</th>' r1/s.html || fail "the report's table does not say each row's depth"
 	# the answer at a glance: summary's, each depth in words
 	python3 - r1/s.html summary.out <<'PY' || fail "the report's queue-depth table"
