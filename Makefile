@@ -16,7 +16,7 @@
 #   make docs       regenerate what nfsweep's and the engines' tables make (man page parts,
 #                   completion, schema doc, the README's engine option tables)
 #                   and docs/report.png, docs/workbook.png from a quick lab sweep (DOCS_RESULTS=DIR:
-#                   from that one)
+#                   from that one), docs/depth.png and docs/cdf.png from a lab depth sweep
 #   make gates      format, shellcheck, the contributors' guide's names, commit subjects
 #   make install    everything under $(DESTDIR)$(PREFIX) (bin, lib/<multiarch>/nfsweep, share/..)
 #   make deb        nfsweep_<version>-1_<arch>.deb in build/deb/, lintian-clean (tools/deb.sh)
