@@ -23,6 +23,7 @@
 struct nfsweep_aio_options {
 	void *pad; /* fio's option parser wants a pointer first */
 	struct aio_opts o;
+	char *live; /* live=: the --hosts live record (common/live_log.h) */
 };
 #define OPT_OFF(field) offsetof(struct nfsweep_aio_options, o.field)
 
@@ -31,6 +32,7 @@ struct nfsweep_aio_data {
 	struct aio_opts o;
 	struct thread_data *td;
 	bool fill_issue_time;
+	struct live_log live;
 };
 
 static struct fio_option options[] = {
@@ -67,6 +69,7 @@ static struct fio_option options[] = {
 		.category = FIO_OPT_C_ENGINE,
 		.group = FIO_OPT_G_LIBAIO,
 	},
+	NFSWEEP_LIVE_OPTION(struct nfsweep_aio_options, live),
 	{
 		.name = NULL,
 	},
@@ -108,6 +111,7 @@ static int fio_nfsweep_aio_init(struct thread_data *td)
 	if (!td->o.odirect)
 		dprint(FD_IO, "%s: direct=0: buffered libaio completes inside io_submit\n", ENGINE);
 	ld->fill_issue_time = fio_fill_issue_time(td);
+	nfsweep_live_start(td, ENGINE, &ld->live, ((struct nfsweep_aio_options *)td->eo)->live);
 	td->io_ops_data = ld;
 	return 0;
 
@@ -243,6 +247,7 @@ static void fio_nfsweep_aio_cleanup(struct thread_data *td)
 
 	if (!ld)
 		return;
+	live_log_stop(&ld->live);
 	aio_queue_close(&ld->q);
 	free(ld);
 	td->io_ops_data = NULL;

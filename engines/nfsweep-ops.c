@@ -46,6 +46,7 @@ struct nfsweep_ops_options {
 	unsigned int fd_cache;
 	unsigned int workers;
 	char *stats;
+	char *live; /* live=: the --hosts live record (common/live_log.h) */
 };
 #define OPT_OFF(field) offsetof(struct nfsweep_ops_options, field)
 
@@ -59,6 +60,7 @@ struct nfsweep_ops_data {
 	unsigned int nstaged;
 	bool fill_issue_time;
 	bool logged[OPS_NOPS]; /* one message per op's first error */
+	struct live_log live;
 };
 
 static struct fio_option options[] = {
@@ -180,6 +182,7 @@ static struct fio_option options[] = {
 		.category = FIO_OPT_C_ENGINE,
 		.group = FIO_OPT_G_INVALID,
 	},
+	NFSWEEP_LIVE_OPTION(struct nfsweep_ops_options, live),
 	{
 		.name = NULL,
 	},
@@ -303,6 +306,7 @@ static int fio_nfsweep_ops_init(struct thread_data *td)
 	       (unsigned long long)setup.shape.file_size, o->exec, ld->read_pct, ld->e.iowq_bounded,
 	       ld->e.workers.n);
 	ld->fill_issue_time = fio_fill_issue_time(td);
+	nfsweep_live_start(td, ENGINE, &ld->live, o->live);
 	td->io_ops_data = ld;
 	return 0;
 fail:
@@ -466,6 +470,7 @@ static void fio_nfsweep_ops_cleanup(struct thread_data *td)
 
 	if (!ld)
 		return;
+	live_log_stop(&ld->live);
 	/* every timed part is over (fio reaped every io_u): the statistics are complete */
 	write_stats(td, ld);
 	/* housekeeping left in flight ends here: the tree must be whole for the next run */

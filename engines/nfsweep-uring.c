@@ -30,6 +30,7 @@
 struct nfsweep_uring_options {
 	void *pad; /* fio's option parser wants a pointer first */
 	struct uring_opts o;
+	char *live; /* live=: the --hosts live record (common/live_log.h) */
 };
 #define OPT_OFF(field) offsetof(struct nfsweep_uring_options, o.field)
 
@@ -43,6 +44,7 @@ struct nfsweep_uring_data {
 	bool fill_issue_time;
 	bool buffers_registered;
 	bool defer_submit; /* commit() may leave requests for getevents() */
+	struct live_log live;
 };
 
 static struct fio_option options[] = {
@@ -178,6 +180,7 @@ static struct fio_option options[] = {
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_IOURING,
 	},
+	NFSWEEP_LIVE_OPTION(struct nfsweep_uring_options, live),
 	{
 		.name	= NULL,
 	},
@@ -244,6 +247,7 @@ static int fio_nfsweep_uring_init(struct thread_data *td)
 	 */
 	ld->defer_submit = ld->o.defer && !(ld->r.setup_flags & IORING_SETUP_SQPOLL) &&
 			   !ld->job.offload;
+	nfsweep_live_start(td, ENGINE, &ld->live, ((struct nfsweep_uring_options *)td->eo)->live);
 	td->io_ops_data = ld;
 	return 0;
 
@@ -559,6 +563,7 @@ static void fio_nfsweep_uring_cleanup(struct thread_data *td)
 
 	if (!ld)
 		return;
+	live_log_stop(&ld->live);
 	uring_ring_close(&ld->r);
 	free(ld);
 	td->io_ops_data = NULL;

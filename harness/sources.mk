@@ -22,7 +22,7 @@ HARNESS_LIB_SRCS := \
 	limits/limit.c \
 	fio/fio_run.c fio/fio_json.c fio/fio_hist.c fio/fio_knows.c fio/steady.c \
 	sweep/sweep_opts.c sweep/plan.c sweep/sweep.c \
-	sweep/point.c sweep/point_local.c sweep/point_jobfile.c sweep/point_outcome.c sweep/point_mountstats.c sweep/point_lat.c sweep/point_ops.c sweep/point_probe.c \
+	sweep/point.c sweep/point_local.c sweep/point_jobfile.c sweep/point_outcome.c sweep/point_mountstats.c sweep/point_lat.c sweep/point_live.c sweep/point_ops.c sweep/point_probe.c \
 	sweep/sweep_profiles.c sweep/hosts_preflight.c sweep/point_hosts.c \
 	sweep/run_record.c sweep/sweep_prepare.c \
 	report/facts.c report/page.c report/report.c report/headline.c report/report_compare.c \

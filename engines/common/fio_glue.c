@@ -159,3 +159,15 @@ unsigned int nfsweep_section_jobs(struct thread_data *td)
 	}
 	return n ? n : 1;
 }
+
+void nfsweep_live_start(struct thread_data *td, const char *engine, struct live_log *l,
+			const char *stem)
+{
+	int err = live_log_start(l, stem, (int)td->thread_number, td->io_blocks, td->io_bytes);
+
+	/* (not an error of the job's: its figures do not depend on it) */
+	if (err)
+		log_info("%s: init(): live=%s: the live record of job %d: %s; the live view goes "
+			 "without it\n",
+			 engine, stem, (int)td->thread_number, strerror(err));
+}

@@ -4,6 +4,7 @@
 
 #include "fio.h"
 #include "fio_compat.h"
+#include "common/live_log.h"
 
 /* Only the engine's ops table leaves the .so (built with -fvisibility=hidden). */
 #define NFSWEEP_EXPORT __attribute__((visibility("default")))
@@ -107,6 +108,14 @@ int nfsweep_append_line(const char *path, const char *line, size_t len);
  * sets none (rw=randrw); a job that only reads or only writes keeps its one class.
  */
 unsigned int nfsweep_settle_read_pct(struct thread_data *td, unsigned int mix_pct);
+
+/*
+ * The job's live record (common/live_log.h) when live=@stem is set: its count of I/Os and bytes
+ * written once a second to STEM.HOSTNAME.live.N for the --hosts live view. A record that cannot
+ * be started is said on the job's output, named, and the job runs on without it.
+ */
+void nfsweep_live_start(struct thread_data *td, const char *engine, struct live_log *l,
+			const char *stem);
 
 /* open_file and close_file of an engine with no files of fio's (FIO_DISKLESSIO). */
 int nfsweep_no_file(struct thread_data *td, struct fio_file *f);

@@ -31,6 +31,7 @@ int main(void)
 	srunner_add_suite(sr, make_mountstats_window_suite());
 	srunner_add_suite(sr, make_limits_suite());
 	srunner_add_suite(sr, make_job_barrier_suite());
+	srunner_add_suite(sr, make_live_suite());
 	srunner_add_suite(sr, make_detail_file_suite());
 	srunner_add_suite(sr, make_ops_suite());
 	srunner_add_suite(sr, make_rpc_suite());

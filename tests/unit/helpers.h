@@ -44,6 +44,7 @@ Suite *make_lock_suite(void);
 Suite *make_mountstats_window_suite(void);
 Suite *make_limits_suite(void);
 Suite *make_job_barrier_suite(void);
+Suite *make_live_suite(void);
 Suite *make_detail_file_suite(void);
 Suite *make_ops_suite(void);
 Suite *make_rpc_suite(void);
