@@ -361,7 +361,7 @@ int rt_has_pct(const struct results_table *t, int p, int pct)
 
 int rt_is_throughput(const struct results_table *t, int p)
 {
-	return t->block_size[p] >= 65536;
+	return t->block_size[p] >= RT_THROUGHPUT_BS;
 }
 
 const char *rt_rate_unit(const struct results_table *t, int p)

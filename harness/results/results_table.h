@@ -165,6 +165,7 @@ int rt_has_pct(const struct results_table *t, int p, int pct);
 const char *rt_rate_unit(const struct results_table *t, int p);
 
 /* Blocks of 64 KiB and more are shown in MiB/s, smaller ones in IOPS. */
+#define RT_THROUGHPUT_BS 65536
 int rt_is_throughput(const struct results_table *t, int p);
 
 #endif

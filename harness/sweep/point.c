@@ -107,6 +107,7 @@ void point_fio_vars(const struct sweep_opts *o, const struct profile_info *pi,
 	snprintf(pv->ops_engine, sizeof(pv->ops_engine), "external:%s/%s.so", o->engine_dir,
 		 pi->engine ? pi->engine : ENGINE_OPS);
 	pv->ops_stats[0] = '\0'; /* the mode's to fill (point_mode.h) */
+	pv->live[0] = '\0';	 /* likewise */
 
 	/*
 	 * checked at the start (sweep_opts_finish): short enough, nothing fio cannot take. An
@@ -133,6 +134,7 @@ void point_fio_vars(const struct sweep_opts *o, const struct profile_info *pi,
 	add_var(pv, "NFSWEEP_RATE_PROCESS", o->poisson ? "poisson" : "linear");
 	add_var(pv, "NFSWEEP_OPS_ENGINE", pv->ops_engine);
 	add_var(pv, "NFSWEEP_OPS_STATS", pv->ops_stats);
+	add_var(pv, "NFSWEEP_LIVE", pv->live);
 	if (pi->njobs)
 		job_set_vars(pi, host_sets(o, p, hosts, load), load && load->offered_iops > 0, pv);
 }
@@ -492,11 +494,11 @@ static int point_fio(struct point_ctx *pc, const char *jobfile, struct fio_outco
 	/* clang-format on */
 	int ret;
 
-	s->mode->command(pc, &cmd);
 	if (s->progress) {
 		cmd.status = show_status;
 		cmd.status_ctx = s;
 	}
+	s->mode->command(pc, &cmd); /* (after: a mode may show a status of its own) */
 	ret = fio_run(&cmd, &stop_signal, out, call);
 	if (s->progress) /* the status line gives way to the point's outcome */
 		fprintf(stderr, "\r\033[K%s", s->line);

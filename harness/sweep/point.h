@@ -24,14 +24,15 @@ struct point_load {
  * ""): the shared ones of global.fioinc, then, for a profile of job sets,
  * NFSWEEP_JOBS_<job> and NFSWEEP_RATE_<job> per job of a set.
  */
-#define POINT_NVARS (16 + 2 * PROFILE_MAX_JOBS)
+#define POINT_NVARS (17 + 2 * PROFILE_MAX_JOBS)
 struct point_vars {
 	struct fio_var v[POINT_NVARS];
 	int n;
 	char pct[8], runtime[16], ramp[16], numjobs[16], iodepth[16], batch_submit[16],
 		batch_complete_min[16], direct[8], rate[64], ops_engine[PATH_MAX + 16];
 	char ops_stats[PATH_MAX + 16];
-	char dir[2 * PATH_MAX]; /* the target, as fio's directory= takes it */
+	char live[PATH_MAX + 300]; /* --hosts on a terminal: the live records' stem (point_live.h) */
+	char dir[2 * PATH_MAX];	   /* the target, as fio's directory= takes it */
 	char job_names[2 * PROFILE_MAX_JOBS][48], job_values[2 * PROFILE_MAX_JOBS][48];
 };
 

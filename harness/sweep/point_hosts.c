@@ -17,10 +17,12 @@
 #include <unistd.h>
 
 #include "results/detail_file.h"
+#include "results/results_table.h"
 #include "results/schema.h"
 #include "fio/fio_run.h"
 #include "sweep/point_jobfile.h"
 #include "sweep/point_lat.h"
+#include "sweep/point_live.h"
 #include "sweep/point_mode.h"
 #include "sweep/point_mountstats.h"
 #include "fio/steady.h"
@@ -47,6 +49,11 @@ struct point_hosts {
 	double next_look; /* CLOCK_MONOTONIC seconds */
 	int pulled;
 	char cwd[PATH_MAX]; /* fio's client's working directory: the point's fio directory */
+	/* on a terminal, with nfsweep's engines: each host's rate once a second (point_live.h) */
+	int live_on, live_shown;
+	struct point_live live;
+	void (*fio_status)(void *ctx, const char *line); /* point.c's, until the live view shows */
+	void *fio_status_ctx;
 };
 
 static const char *point_name(const struct point_ctx *pc)
@@ -205,6 +212,37 @@ static int hosts_hosts(const struct sweep_opts *o)
 	return (int)o->hosts.n;
 }
 
+/*
+ * The live view, where someone watches (a terminal) and the engine keeps live records: nfsweep's
+ * own (nfsweep-uring, nfsweep-aio; nfsweep-ops for an op mix), on a mounted target. 0, or -errno.
+ */
+static int live_begin(struct point_ctx *pc, struct point_hosts *ph)
+{
+	const struct sweep_opts *o = pc->s->o;
+	const struct profile_info *pi = pc->pi;
+	char dir[PATH_MAX], stem[PATH_MAX + 300];
+	int sets = 0;
+
+	if (!pc->s->progress || pc->p->target->url ||
+	    (pi->op_mix ? pi->engine && strcmp(pi->engine, ENGINE_OPS) :
+			  strncmp(o->engine, "nfsweep-", 8)))
+		return 0;
+	point_mountstats_snapshot_paths(pc->p->target->path, point_name(pc), dir, sizeof(dir), stem,
+					sizeof(stem));
+	/* (the engines open their records in their init, before the hosts' prerun makes it) */
+	if (mkdir(dir, 0755) && errno != EEXIST) {
+		fprintf(stderr, "nfsweep %s: --hosts: the live view: mkdir %s: %s\n", pc->s->cmd,
+			dir, strerror(errno));
+		return 0;
+	}
+	for (size_t i = 0; i < pi->njobs; i++)
+		sets += pi->per_set[i];
+	snprintf(pc->pv->live, sizeof(pc->pv->live), "%s", stem);
+	point_live_begin(&ph->live, stem, &o->hosts, point_numjobs(o, pc->p) * (sets ? sets : 1));
+	ph->live_on = 1;
+	return 0;
+}
+
 static int hosts_begin(struct point_ctx *pc)
 {
 	struct point_hosts *ph;
@@ -220,6 +258,7 @@ static int hosts_begin(struct point_ctx *pc)
 	pc->state = ph = calloc(1, sizeof(struct point_hosts));
 	if (!ph)
 		return -ENOMEM;
+	live_begin(pc, ph);
 	if (!pc->s->o->steady)
 		return 0;
 	/* absolute: fio's client runs in the point's directory (hosts_command) */
@@ -267,11 +306,15 @@ static int hosts_begin(struct point_ctx *pc)
  */
 static int snapshot_lines(FILE *out, const struct point_ctx *pc)
 {
+	const struct point_hosts *ph = pc->state;
 	const char *point = point_name(pc);
 	char enc[POINT_SNAPSHOT_ENC_MAX], tail[1200] = "";
 
 	if (pc->p->target->url) /* no mount, no kernel client to count: the engine sends it all */
 		return 0;
+	/* the live records' stem, from the environment (a path checked for fio's values) */
+	if (ph && ph->live_on)
+		fprintf(out, "live=${NFSWEEP_LIVE}\n");
 	if (sink_printf_b(pc->p->target->path, enc, sizeof(enc)))
 		return -ENAMETOOLONG;
 	/*
@@ -339,13 +382,39 @@ static double mono_s(void)
 }
 
 /*
+ * The live view, once a second: each host's rate and their sum on a line of its own, under the
+ * point's line (shown again first, over fio's status line, which gives way to it).
+ */
+static void live_tick(struct point_ctx *pc, struct point_hosts *ph)
+{
+	char line[2048];
+
+	if (!point_live_tick(&ph->live, mono_s(), pc->pi->bs >= RT_THROUGHPUT_BS, pc->pi->op_mix,
+			     line, sizeof(line)))
+		return;
+	if (!ph->live_shown++)
+		fprintf(stderr, "\r\033[K%s\n", pc->s->line);
+	fprintf(stderr, "%s\n", line);
+	fflush(stderr);
+}
+
+/* fio's status line, until the live view shows each host's */
+static void live_status(void *ctx, const char *line)
+{
+	struct point_ctx *pc = ctx;
+	struct point_hosts *ph = pc->state;
+
+	if (!ph->live_shown && ph->fio_status)
+		ph->fio_status(ph->fio_status_ctx, line);
+}
+
+/*
  * --steady, while fio runs: five times a second, whether a host's jobs have ended (a line in
  * POINT.ended: open() asks the NFS server, by close-to-open, and sees the hosts' appends);
  * the first time, fio's trigger file, once.
  */
-static void steady_tick(void *ctx)
+static void steady_tick(struct point_hosts *ph)
 {
-	struct point_hosts *ph = ctx;
 	double now = mono_s();
 	struct stat st;
 	int fd;
@@ -366,6 +435,17 @@ static void steady_tick(void *ctx)
 	close(fd);
 }
 
+static void hosts_tick(void *ctx)
+{
+	struct point_ctx *pc = ctx;
+	struct point_hosts *ph = pc->state;
+
+	if (pc->s->o->steady)
+		steady_tick(ph);
+	if (ph->live_on)
+		live_tick(pc, ph);
+}
+
 /*
  * fio's client, the hosts' histograms (json+) to merge, no per-second logs; with --steady
  * its --trigger-file, and its working directory the point's fio directory: on the trigger
@@ -377,6 +457,14 @@ static void hosts_command(struct point_ctx *pc, struct fio_cmd *cmd)
 
 	cmd->format = "json+";
 	cmd->client = pc->s->hosts_file;
+	if (ph->live_on) {
+		ph->fio_status = cmd->status;
+		ph->fio_status_ctx = cmd->status_ctx;
+		cmd->status = live_status;
+		cmd->status_ctx = pc;
+		cmd->tick = hosts_tick;
+		cmd->tick_ctx = pc;
+	}
 	if (!pc->s->o->steady)
 		return;
 	snprintf(ph->trigger_arg, sizeof(ph->trigger_arg), "--trigger-file=%s", ph->trigger);
@@ -384,8 +472,8 @@ static void hosts_command(struct point_ctx *pc, struct fio_cmd *cmd)
 	cmd->args = ph->args;
 	cmd->nargs = 1;
 	cmd->cwd = ph->cwd;
-	cmd->tick = steady_tick;
-	cmd->tick_ctx = ph;
+	cmd->tick = hosts_tick;
+	cmd->tick_ctx = pc;
 }
 
 /*
@@ -467,6 +555,8 @@ static void hosts_end(struct point_ctx *pc)
 
 	if (ph && pc->s->o->steady)
 		steady_clean(ph);
+	if (ph && ph->live_on)
+		point_live_end(&ph->live);
 	free(pc->state);
 	pc->state = NULL;
 }

@@ -47,7 +47,10 @@ struct point_mode {
 	 * target unloaded, into the point's row (point_probe.h). NULL: nothing is.
 	 */
 	void (*probe)(struct point_ctx *pc, const char *jobfile);
-	/* How fio is run: its arguments, format and client, and what it samples meanwhile. */
+	/*
+	 * How fio is run: its arguments, format and client, and what it samples meanwhile; on a
+	 * terminal @cmd comes with fio's status line (point.c's), which the mode may take over.
+	 */
 	void (*command)(struct point_ctx *pc, struct fio_cmd *cmd);
 	/*
 	 * After fio: read its report into pc->res; *@parsed says whether it was

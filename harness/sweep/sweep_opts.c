@@ -435,7 +435,10 @@ o_hosts = { .name = "hosts", .arg = "H1,H2,..|@FILE", .type = OPT_CALL, .parse =
 		"target directory; a host that does not is named and nothing runs (exit 5). The "
 		"row's figures are the sum over the hosts, its latency percentiles those of the "
 		"merged histograms; FILE.hosts.csv has each host's. A host that fails, or is "
-		"missing from fio's report, fails the point, naming it. @FILE: the hosts, "
+		"missing from fio's report, fails the point, naming it. On a terminal, with "
+		"nfsweep's engines, a line a second shows the sum and each host's rate while a "
+		"point runs, a host behind the others marked (the engines' live records, on the "
+		"target). @FILE: the hosts, "
 		"separated by commas, spaces or lines ('#' comments). Not with --mount.",
 	.complete = OPT_COMPLETE_FILE, .example = "127.0.1.1,127.0.1.2:8766", .repeat = 1 },
 o_points = { .name = "points", .arg = "N", .type = OPT_INT, .off = FIELD(points), .min = 2,

@@ -107,6 +107,20 @@ n=$(find "$root" -name .nfsweep-mountstats | wc -l)
 grep -h '^exec_prerun' "$res"/fio/h/*.fio | head -n 1 | grep -q "printf %b" ||
 	bad "--hosts: the job file's exec_prerun does not carry the target escaped"
 [ -z "$(ls -A "$srvcwd")" ] || bad "the fio servers' working directory has files: $(ls -A "$srvcwd")"
+# on a terminal (script(1)), the live view: the hostile target is the stem of the engines'
+# records (fio's environment, ${NFSWEEP_LIVE}); they are made in its snapshot directory only,
+# read, and removed. The command is a file of words quoted for the shell (printf %q).
+live=$(mktemp /tmp/t_hostile-live.XXXXXX)
+printf '%q ' exec "$N" run "${q[@]}" --mix 100 --runtime 3 --hosts "@$hostsfile" \
+	--target "a=$t1" --out "$res/hl.csv" --no-report > "$live"
+NFSWEEP_PROGRESS=1 SHELL=/bin/bash script -qfec "bash $live" "$res/typescript" >/dev/null 2>&1 ||
+	bad "the --hosts run on a terminal on a hostile path: $(tail -c 300 "$res/typescript")"
+rm -f "$live"
+no_canary "--hosts run on a terminal"
+# shellcheck disable=SC2016 # (the job file's own text)
+grep -qh '^live=${NFSWEEP_LIVE}$' "$res"/fio/hl/*.fio || bad "--hosts on a terminal: no live= in the job file"
+grep -q '  live .* s: [0-9]* IOPS = ' "$res/typescript" || bad "--hosts on a terminal: no live line"
+[ -z "$(find "$root" -name '*.live.*')" ] || bad "live records left: $(find "$root" -name '*.live.*')"
 
 # 3. refused before anything runs, naming the option
 refused() {

@@ -144,10 +144,12 @@ START_TEST(test_fio_vars)
 
 	info[0].read_pct = -1;
 	point_fio_vars(&o, &info[0], "external:/x/nfsweep-uring.so", 1, &p, NULL, &pv);
-	ck_assert_int_eq(pv.n, 16);
+	ck_assert_int_eq(pv.n, 17);
 	ck_assert_str_eq(var(&pv, "NFSWEEP_OPS_ENGINE"), "external:/x/nfsweep-ops.so");
 	/* the mode's to fill: a local point's engine keeps statistics, one on hosts none */
 	ck_assert_str_eq(var(&pv, "NFSWEEP_OPS_STATS"), "");
+	/* and the live records' stem, which only --hosts on a terminal has */
+	ck_assert_str_eq(var(&pv, "NFSWEEP_LIVE"), "");
 	ck_assert_str_eq(var(&pv, "NFSWEEP_DIR"), "/mnt/nc8");
 	ck_assert_str_eq(var(&pv, "NFSWEEP_READ_PCT"), "70");
 	ck_assert_str_eq(var(&pv, "NFSWEEP_BATCH_SUBMIT"), "8");
@@ -156,6 +158,7 @@ START_TEST(test_fio_vars)
 	for (int i = 0; i < pv.n; i++)
 		ck_assert_msg(pv.v[i].value && (pv.v[i].value[0] ||
 						!strcmp(pv.v[i].name, "NFSWEEP_OPS_STATS") ||
+						!strcmp(pv.v[i].name, "NFSWEEP_LIVE") ||
 						!strcmp(pv.v[i].name, "NFSWEEP_URL")),
 			      "%s is empty", pv.v[i].name);
 	ck_assert_str_eq(var(&pv, "NFSWEEP_URL"), "");
