@@ -17,6 +17,7 @@
 #    10 s, no fio --client left, and the other hosts' jobs ended;
 #  - a host whose engine is missing: refused at the pre-flight, named,
 #    exit 5, no results file;
+#  - in logs, no terminal: no live view (no line, no live= in a job file: t_live_lab has one);
 #  - sfs2008-wire from the three hosts (an nfs:// target, no mount): each host's own
 #    connections and file set on the export, the row the sum of the hosts'; sfs2008 through
 #    their kernel clients.
@@ -67,7 +68,9 @@ ls "$LAB_EXPORT" > $d/w.sets
 $N run --hosts $LAB_HOSTS --profile sfs2008 --target nc8=/mnt/nc8 --runtime 2 --ramp 0 \
 	--numjobs 1 --iodepth 8 --no-report --out $d/o.csv || exit 14
 # a host's fio killed mid-point (its server's per-connection processes), then --resume
-$N run --hosts $LAB_HOSTS $q --runtime 3 --out $d/k.csv > $d/k.log 2>&1 &
+# (NFSWEEP_PROGRESS=1: the guest's 0 lifted, so that only the log, no terminal, keeps the live
+# view off)
+NFSWEEP_PROGRESS=1 $N run --hosts $LAB_HOSTS $q --runtime 3 --out $d/k.csv > $d/k.log 2>&1 &
 run=$!
 mid_point $d/k.log "$2" && pkill -KILL -P "$2"
 wait $run
@@ -99,6 +102,9 @@ SH
 rc=$?
 [ $rc = 0 ] || { tail -30 "$d/lab.log"; fail "the lab run exited $rc"; }
 [ "$(cat "$d/xprts" | tr '\n' ' ')" = "8 8 8 " ] || fail "the hosts' transports on /mnt/nc8: $(cat "$d/xprts")"
+# no terminal here: no live view (t_live_lab has one), no line of it, no record asked for
+! grep -l '^live=' "$d"/fio/*/*.fio || fail "a job file asks for live records without a terminal"
+! grep -q '^  live ' "$d/k.log" "$d/t.log" || fail "a live line in a log"
 "$NFSWEEP" validate "$d/s.csv" "$d/k.csv" || fail "the files do not validate"
 python3 - "$d" <<'PY' || fail "the rows against the hosts' figures and RPCs"
 import csv, sys

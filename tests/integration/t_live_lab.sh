@@ -5,8 +5,8 @@
 #    host's name, the sum equal to the hosts' figures within rounding;
 #  - a host slowed (its fio's jobs stopped three quarters of each second: paced to about a
 #    quarter) is marked "(behind)" in lines where the others are not;
-#  - the hosts' live records are gone from the target after the point, and the row is ok;
-#  - in a pipe, no terminal: no live line, and the job file asks the engines for no record.
+#  - the hosts' live records are gone from the target after the point, and the row is ok.
+# (In a pipe, no line and no record asked for: t_hosts_lab's runs, in logs, check that.)
 # lab: --hosts 3
 . "$(dirname "$0")/lib.sh"
 [ "$(id -u)" = 0 ] || skip "the lab needs root"
@@ -46,24 +46,20 @@ pacer=$!
 # on a terminal: the command line is fixed text, its data in the environment
 export LAB_HOSTS
 NFSWEEP_PROGRESS=1 SHELL=/bin/bash script -qfec \
-	'exec "$N" run $q --hosts "$LAB_HOSTS" --runtime 8 --out "$d/t/s.csv" --no-report' \
+	'exec "$N" run $q --hosts "$LAB_HOSTS" --runtime 6 --out "$d/t/s.csv" --no-report' \
 	"$d/typescript" > /dev/null 2>&1
 echo $? > $d/t.rc
 touch $d/paced.stop
 wait $pacer
 ls -a /mnt/nc8/.nfsweep-mountstats/ > $d/left
-# in a pipe
-NFSWEEP_PROGRESS=1 $N run $q --hosts $LAB_HOSTS --runtime 1 --out $d/p/s.csv --no-report > $d/p.log 2>&1
-echo $? > $d/p.rc
 exit 0
 SH
 "$T_TOP/lab/run" --hosts 3 --rw "$T_DISK" --timeout 600 "bash $d/guest.sh" >"$d/lab.log" 2>&1
 rc=$?
 [ $rc = 0 ] || { tail -30 "$d/lab.log"; fail "the lab run exited $rc"; }
 [ "$(cat "$d/t.rc")" = 0 ] || { cat -v "$d/typescript" | tail -20; fail "the run on a terminal exited $(cat "$d/t.rc")"; }
-[ "$(cat "$d/p.rc")" = 0 ] || { cat "$d/p.log"; fail "the run in a pipe exited $(cat "$d/p.rc")"; }
 python3 - "$d" <<'PY' || fail "the live view"
-import csv, glob, re, sys
+import csv, re, sys
 d = sys.argv[1]
 row = next(csv.DictReader(open(d + "/t/s.csv")))
 assert row["status"] == "ok" and row["hosts"] == "3", (row["status"], row["error"])
@@ -98,10 +94,5 @@ print("%d live lines (%d..%d s), the paced host marked alone in %d:" % (len(line
 print("\n".join(lines[:3] + ["  ..."] + lines[-2:]))
 left = [f for f in open(d + "/left").read().split() if ".live." in f]
 assert not left, ("records left on the target", left)
-pipe = open(d + "/p.log").read()
-assert " live " not in pipe and "live" not in "".join(l for l in pipe.splitlines() if l.startswith("  ")), pipe
-jobfiles = glob.glob(d + "/p/fio/s/*.fio")
-assert jobfiles and not any("live=" in open(j).read() for j in jobfiles), jobfiles
-print("in a pipe: no live line, no live= in", jobfiles[0].split("/")[-1])
 PY
-echo "live view: a line a second per host, the paced host marked, nothing in a pipe"
+echo "live view: a line a second per host, the paced host marked"
