@@ -66,6 +66,17 @@ int plot_timeline_chart(struct plot_ctx *c, int profile, int min_seconds, size_t
  */
 int plot_nconnect_chart(struct plot_ctx *c);
 
+/*
+ * For compare --report: compare-PROFILE-cdf.gp and .dat in @datadir (GP_DATA), named in @chart:
+ * profile @name's completion-latency distributions in the results files @before (table @tb) and
+ * @after (@ta), FILE.lat.csv's, per target both have, reads at the before file's highest read
+ * share, writes at its lowest, where the after file has the point too; before solid, after
+ * dashed. 0 written, 1 nothing to draw (a file without histograms, no common point), -1.
+ */
+int plot_cdf_pair(const char *datadir, const char *before, const struct results_table *tb,
+		  const char *after, const struct results_table *ta, const char *name, char *chart,
+		  size_t clen);
+
 /* curve.png|svg: response time against load as a share of each curve's peak, SPEC's beside. */
 int plot_curve_chart(struct plot_ctx *c);
 

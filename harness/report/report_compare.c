@@ -11,9 +11,12 @@
 #include <string.h>
 
 #include "cli/version.h"
+#include "plot/gnuplot.h"
+#include "plot/plot.h"
 #include "report/page.h"
 #include "report/report.h"
 #include "results/rows.h"
+#include "util/paths.h"
 
 static void facts(struct page *pg, const struct rows run[2])
 {
@@ -107,6 +110,61 @@ static void profile_table(struct page *pg, const struct rows *cmp, const char *p
 	pg_raw(pg, "</tbody></table>\n");
 }
 
+/* Chart @chart (GP_DATA/CHART.gp) drawn by gnuplot in @dir as CHART.svg. 0, or gnuplot's. */
+static int draw_svg(const char *dir, const char *datadir, const char *chart)
+{
+	char name[160], body[160], path[PATH_MAX], err[160];
+	FILE *f;
+
+	snprintf(name, sizeof(name), "%s.draw.gp", chart);
+	snprintf(body, sizeof(body), GP_DATA "/%s.gp", chart);
+	snprintf(err, sizeof(err), GP_DATA "/%s.err", chart);
+	f = gp_open(datadir, name, path, sizeof(path));
+	if (!f)
+		return -1;
+	gp_terminals(f, chart, body, 0);
+	if (fclose(f))
+		return -1;
+	return gp_run(dir, path, err);
+}
+
+/*
+ * Each profile's latency distributions, before and after (plot_cdf_pair), where both files have
+ * histograms (FILE.lat.csv): a figure each, drawn beside the page (@out's directory).
+ */
+static void latency_pairs(struct page *pg, const char *before, const char *after, const char *out)
+{
+	char dir[PATH_MAX], datadir[PATH_MAX + 8], why[512], failed[PATH_MAX];
+	/* (files compare has read already: one that cannot be read again has no charts) */
+	struct results_table *t[2] = { results_table_read(before, why, sizeof(why)),
+				       results_table_read(after, why, sizeof(why)) };
+	int shown = 0;
+
+	if (!t[0] || !t[1] || path_dir_of(out, dir, sizeof(dir)) ||
+	    snprintf(datadir, sizeof(datadir), "%s/" GP_DATA, dir) >= (int)sizeof(datadir) ||
+	    path_mkdir_p(datadir, failed, sizeof(failed)))
+		goto out;
+	for (int p = 0; p < t[0]->nprofiles; p++) {
+		char chart[128], svg[PATH_MAX + 140], caption[300];
+
+		if (plot_cdf_pair(datadir, before, t[0], after, t[1], t[0]->profiles[p], chart,
+				  sizeof(chart)) ||
+		    draw_svg(dir, datadir, chart))
+			continue;
+		if (!shown++)
+			pg_raw(pg, "<h3 id=\"latency\">Latency distributions</h3>\n");
+		snprintf(svg, sizeof(svg), "%s/%s.svg", dir, chart);
+		snprintf(caption, sizeof(caption),
+			 "%s: the share of I/Os completed at or below each latency, before (solid) "
+			 "and after (dashed), from fio's histograms (%s.svg beside this page)",
+			 t[0]->profiles[p], chart);
+		pg_figure(pg, svg, chart, caption);
+	}
+out:
+	free(t[0]);
+	free(t[1]);
+}
+
 int report_compare(const char *before, const char *after, const char *ratios, const char *out,
 		   char *why, size_t len)
 {
@@ -156,6 +214,7 @@ int report_compare(const char *before, const char *after, const char *ratios, co
 			profile_table(&pg, &cmp, cmp_at(&cmp, i, COMPARE_COL_profile));
 	if (!cmp.n)
 		pg_raw(&pg, "<p>No point is in both files.</p>\n");
+	latency_pairs(&pg, before, after, out);
 	pg_raw(&pg, "</section>\n");
 	pg_end(&pg);
 	err = pg_write(&pg, out);

@@ -7,6 +7,8 @@
 #  - p50 and p99 read off the buckets are the row's own (within the one bucket fio reports);
 #  - the rows validate, FILE.lat.csv with them;
 #  - plot draws PROFILE-cdf from them: each line ends at 1, its I/Os the repeats' added up;
+#  - compare BEFORE AFTER --report draws each profile's pair, before and after, each line its
+#    file's counts, on the page (opened in Chromium);
 #  - a FILE.lat.csv left over without its results file is refused, nothing overwritten.
 # (--hosts: each host's counts add up in t_hosts_local.)
 . "$(dirname "$0")/lib.sh"
@@ -71,6 +73,31 @@ for b, d in zip(blocks, ("read", "write")):
 print("rand4k-cdf.dat: reads and writes, each the repeats' %s I/Os, 0 to 1" % "+".join(
     str(sum(int(x["count"]) for x in lat if x["direction"] == d)) for d in ("read", "write")))
 PY
+	# compare --report of two runs: the pair's distributions, before and after, in one chart
+	"$N" run "${q[@]}" --repeat 1 --out c2/s.csv >c2.log 2>&1 || { cat c2.log; fail "the second sweep"; }
+	mkdir -p cmp
+	"$N" compare r1/s.csv c2/s.csv --report --out cmp/compare-runs.csv >cmp.out 2>&1 ||
+		fail "compare --report: $(cat cmp.out)"
+	python3 - r1/s.lat.csv c2/s.lat.csv cmp/plot/compare-rand4k-cdf.dat <<'PY' || fail "the compared pair's CDF data"
+import csv, re, sys
+lat = [list(csv.DictReader(open(f))) for f in sys.argv[1:3]]
+blocks = [b for b in open(sys.argv[3]).read().split("\n\n\n") if b.strip()]
+want = [("before", "reads", 0, "read"), ("after", "reads", 1, "read"),
+        ("before", "writes", 0, "write"), ("after", "writes", 1, "write")]
+assert len(blocks) == 4, len(blocks)
+for b, (side, dirs, f, d) in zip(blocks, want):
+    m = re.match(r"# (\w+), target a, (\w+) at \d+ % read: latency \(us\), share of (\d+) I/Os", b)
+    assert m and m.groups()[:2] == (side, dirs), (b[:120], side, dirs)
+    n = sum(int(x["count"]) for x in lat[f] if x["direction"] == d)
+    assert int(m.group(3)) == n, (side, d, m.group(3), n)
+    pts = [tuple(map(float, l.split())) for l in b.splitlines() if l and l[0] != "#"]
+    assert pts[0][1] == 0 and abs(pts[-1][1] - 1) < 1e-9, (pts[0], pts[-1])
+print("compare-rand4k-cdf.dat: reads and writes, before and after, each its file's I/Os, 0 to 1")
+PY
+	grep -q 'alt="compare-rand4k-cdf"' cmp/compare-runs.html || fail "the compare page has no CDF chart"
+	report_check cmp/compare-runs.html compare --compare cmp/compare-runs.csv \
+		--need 'img[alt="compare-rand4k-cdf"]' >check.out 2>&1 ||
+		fail "the compare page in Chromium: $(cat check.out)"
 fi
 
 # a leftover FILE.lat.csv without its results file: refused, kept
@@ -80,4 +107,4 @@ rc=$?
 [ $rc = 2 ] && grep -qF "r2/s.lat.csv exists, without the results file it belongs to" <<<"$out" ||
 	fail "a leftover s.lat.csv: exit $rc: $out"
 [ "$(wc -l <r2/s.lat.csv)" = 3 ] || fail "the leftover s.lat.csv was changed"
-echo "FILE.lat.csv: counts, percentiles, CDF, leftovers"
+echo "FILE.lat.csv: counts, percentiles, CDF, the compared pair's, leftovers"
