@@ -76,18 +76,21 @@ START_TEST(test_log_file)
 	live_log_stop(&l);
 	snprintf(text, sizeof(text), "%s/p", dir);
 	ck_assert_int_eq(live_log_start(&l, text, 3, ios, bytes), 0);
-	usleep(200000);
+	/* the file is made before the start returns; its first record as the thread first runs */
 	fd = open(path, O_RDONLY);
 	ck_assert_int_ge(fd, 0);
+	for (int i = 0; i < 500 && pread(fd, text, LIVE_RECORD_BYTES, 0) < LIVE_RECORD_BYTES; i++)
+		usleep(10000);
 	ck_assert_int_eq(pread(fd, text, LIVE_RECORD_BYTES, 0), LIVE_RECORD_BYTES);
 	text[LIVE_RECORD_BYTES] = '\0';
 	ck_assert_int_eq(point_live_parse(text, &j), 0);
-	ck_assert(j.seq == 0 && j.ios == 30 && j.bytes == 122880 && !j.end);
+	ck_assert(j.ios == 30 && j.bytes == 122880 && !j.end);
 	ios[0] = 1000;
 	live_log_stop(&l);
 	ck_assert_int_eq(pread(fd, text, LIVE_RECORD_BYTES, 0), LIVE_RECORD_BYTES);
 	ck_assert_int_eq(point_live_parse(text, &j), 0);
-	ck_assert(j.seq == 1 && j.ios == 1020 && j.end == 1);
+	/* (a busy machine may have let the thread write more than one record first) */
+	ck_assert(j.seq >= 1 && j.ios == 1020 && j.end == 1);
 	close(fd);
 	unlink(path);
 	rmdir(dir);
