@@ -60,4 +60,10 @@ while IFS= read -r csv; do
 	n=$((n + 1))
 done < <(find results -name '*.csv' ! -name 'compare*.csv' ! -name '*.table.csv')
 [ $n -ge 3 ] || fail "the README's commands wrote $n results files"
+# the depth sweep's page (docs/workloads.md: the lab's nc8 mount), its two charts drawn from NFS
+# rows; what the charts hold, the resume and the workbook are checked on a local directory
+# (t_depth_local), where nothing differs but the mount
+for c in rand4k-depth rand4k-heat; do
+	grep -q "alt=\"$c\"" results/depth/sweep.html || fail "the lab depth sweep's page has no $c chart"
+done
 echo "ok: ${#cmds[@]} README commands"
