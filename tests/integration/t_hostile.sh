@@ -72,6 +72,10 @@ PY
 [ -s "$res/rand4k-timeline.png" ] || bad "plot --timeline drew no rand4k-timeline.png in $res: $(cat "$root/plot.err")"
 "$N" compare "$res/s.csv" --base a >/dev/null 2>&1 || bad "compare of the hostile-path run failed"
 [ -s "$res/compare.csv" ] || bad "no compare.csv"
+# two runs' page: its latency chart's subtitle names both files (gp_text), in that directory
+"$N" compare "$res/s.csv" "$res/s.csv" --report --out "$res/runs.csv" >/dev/null 2>&1 ||
+	bad "compare --report of the hostile-path run failed"
+[ -s "$res/compare-rand4k-cdf.svg" ] || bad "compare --report drew no compare-rand4k-cdf.svg in $res"
 no_canary "summary, plot, compare"
 # the page run wrote: the note is text, every link resolves in a directory named with quotes,
 # '$(..)', '*', '?' and '[' (sink_url_path), nothing runs in the browser
