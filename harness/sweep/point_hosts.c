@@ -231,8 +231,13 @@ static int live_begin(struct point_ctx *pc, struct point_hosts *ph)
 					sizeof(stem));
 	/* (the engines open their records in their init, before the hosts' prerun makes it) */
 	if (mkdir(dir, 0755) && errno != EEXIST) {
-		fprintf(stderr, "nfsweep %s: --hosts: the live view: mkdir %s: %s\n", pc->s->cmd,
-			dir, strerror(errno));
+		static int said; /* once a sweep: each point would say the same */
+
+		if (!said++)
+			fprintf(stderr,
+				"nfsweep %s: --hosts: no live view: mkdir %s: %s (it needs the "
+				"target at the same path here)\n",
+				pc->s->cmd, dir, strerror(errno));
 		return 0;
 	}
 	for (size_t i = 0; i < pi->njobs; i++)
