@@ -88,6 +88,20 @@ static int choose_lines(const struct results_table *t, int p, struct cdf_line *l
 	return n;
 }
 
+/* A line's points and its block's end: latency (us), the share completed at or below it. */
+static void cdf_points(FILE *f, const struct cdf_line *l)
+{
+	unsigned long long run = 0;
+
+	fprintf(f, "%.3f 0\n", (double)l->h.b[0].lo_ns / 1000.0);
+	for (size_t k = 0; k < l->h.n; k++) {
+		run += l->h.b[k].count;
+		fprintf(f, "%.3f %.6f\n", (double)l->h.b[k].hi_ns / 1000.0,
+			(double)run / (double)l->h.total);
+	}
+	fprintf(f, "\n\n");
+}
+
 /* One block per line with completions: latency (us), the share completed at or below it. */
 static int write_data(struct plot_ctx *c, int p, const struct cdf_line *l, int n, char *path,
 		      size_t len)
@@ -100,8 +114,6 @@ static int write_data(struct plot_ctx *c, int p, const struct cdf_line *l, int n
 	if (!f)
 		return -1;
 	for (int i = 0; i < n; i++) {
-		unsigned long long run = 0;
-
 		if (!l[i].h.total)
 			continue;
 		fprintf(f,
@@ -109,13 +121,7 @@ static int write_data(struct plot_ctx *c, int p, const struct cdf_line *l, int n
 			"I/Os completed at or below it\n",
 			c->t->targets[l[i].tg], l[i].dir ? "writes" : "reads", l[i].pct,
 			l[i].h.total);
-		fprintf(f, "%.3f 0\n", (double)l[i].h.b[0].lo_ns / 1000.0);
-		for (size_t k = 0; k < l[i].h.n; k++) {
-			run += l[i].h.b[k].count;
-			fprintf(f, "%.3f %.6f\n", (double)l[i].h.b[k].hi_ns / 1000.0,
-				(double)run / (double)l[i].h.total);
-		}
-		fprintf(f, "\n\n");
+		cdf_points(f, &l[i]);
 	}
 	fclose(f);
 	return 0;
@@ -243,20 +249,12 @@ static int pair_lines(struct cdf_side s[2], const char *name, struct cdf_line *l
 	return n;
 }
 
-/* A line's block: latency (us), the share completed at or below it. */
+/* A compared line's block: its side and target, then its points. */
 static void cdf_block(FILE *f, const char *what, const struct cdf_line *l, const char *target)
 {
-	unsigned long long run = 0;
-
 	fprintf(f, "# %s, target %s, %s at %d %% read: latency (us), share of %llu I/Os\n", what,
 		target, l->dir ? "writes" : "reads", l->pct, l->h.total);
-	fprintf(f, "%.3f 0\n", (double)l->h.b[0].lo_ns / 1000.0);
-	for (size_t k = 0; k < l->h.n; k++) {
-		run += l->h.b[k].count;
-		fprintf(f, "%.3f %.6f\n", (double)l->h.b[k].hi_ns / 1000.0,
-			(double)run / (double)l->h.total);
-	}
-	fprintf(f, "\n\n");
+	cdf_points(f, l);
 }
 
 /* The pair's data (a block before, a block after, per line) and its script. 0, or -1. */

@@ -53,6 +53,12 @@ int point_live_parse(const char *text, struct live_job *j)
 	return 0;
 }
 
+/* The record of host @h's job @k (from 0): STEM.HOST.live.N, N from 1 as fio numbers jobs. */
+static void record_path(const struct point_live *l, size_t h, int k, char *path, size_t len)
+{
+	snprintf(path, len, "%s.%s.live.%d", l->stem, l->hosts->h[h].name, k + 1);
+}
+
 void point_live_begin(struct point_live *l, const char *stem, const struct host_list *hosts,
 		      int njobs)
 {
@@ -71,8 +77,7 @@ void point_live_begin(struct point_live *l, const char *stem, const struct host_
 			char path[PATH_MAX + 600];
 			int fd;
 
-			snprintf(path, sizeof(path), "%s.%s.live.%d", l->stem, hosts->h[h].name,
-				 k + 1);
+			record_path(l, h, k, path, sizeof(path));
 			fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 			if (fd >= 0)
 				close(fd);
@@ -87,7 +92,7 @@ static void read_job(struct point_live *l, size_t h, int k, double now)
 	ssize_t got;
 	int fd;
 
-	snprintf(path, sizeof(path), "%s.%s.live.%d", l->stem, l->hosts->h[h].name, k + 1);
+	record_path(l, h, k, path, sizeof(path));
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return;
@@ -183,8 +188,7 @@ void point_live_end(struct point_live *l)
 		for (int k = 0; k < l->njobs; k++) {
 			char path[PATH_MAX + 600];
 
-			snprintf(path, sizeof(path), "%s.%s.live.%d", l->stem, l->hosts->h[h].name,
-				 k + 1);
+			record_path(l, h, k, path, sizeof(path));
 			unlink(path);
 		}
 }
