@@ -24,17 +24,25 @@ set -- $LAB_HOST_PIDS
 echo "$LAB_HOSTS" > $d/hosts
 # pace host 3: its point's jobs stopped 0.75 s of every second while they run. fio's server
 # forks a process per connection, that one a process per run, and that one the jobs: the
-# server's great-grandchildren (found once: each pgrep is a fork, dear in this guest)
+# server's great-grandchildren, looked for once the point's line is on the terminal (before it,
+# they would be the pre-flight's probe, gone at once: on a busy machine the pacer once caught
+# those and paced nothing), and again whenever the ones found are gone
 exec {nap_fd}<> <(:)
 nap() { read -r -t "$1" -u "$nap_fd" _ || :; }
 pace() {
-	local end=$((SECONDS + 40)) jobs=""
-	while [ $SECONDS -lt $end ] && [ -z "$jobs" ] && [ ! -e $d/paced.stop ]; do
+	local end=$((SECONDS + 40)) jobs="" t=""
+	# (the typescript read by bash itself: a grep a time is a fork, dear in this guest)
+	while [ $SECONDS -lt $end ] && [[ $t != *"[1/1]"* ]]; do
 		nap 0.2
-		jobs=$(for c in $(pgrep -P "$1"); do for r in $(pgrep -P "$c"); do pgrep -P "$r"; done; done)
+		t=$(< $d/typescript) 2>/dev/null
 	done
-	echo "$jobs" > $d/paced
-	while [ $SECONDS -lt $end ] && [ -n "$jobs" ] && kill -STOP $jobs 2>/dev/null; do
+	while [ $SECONDS -lt $end ] && [ ! -e $d/paced.stop ]; do
+		if [ -z "$jobs" ] || ! kill -STOP $jobs 2>/dev/null; then
+			jobs=$(for c in $(pgrep -P "$1"); do for r in $(pgrep -P "$c"); do pgrep -P "$r"; done; done)
+			[ -n "$jobs" ] || nap 0.2
+			continue
+		fi
+		echo "$jobs" >> $d/paced
 		nap 0.75
 		kill -CONT $jobs 2>/dev/null
 		nap 0.25
