@@ -24,6 +24,7 @@ struct heat_chart {
 	int mib;
 	enum rt_metric m;
 	double most;
+	int single; /* some cell is one run: its figure has no interval */
 };
 
 /* @v into the ascending list @a of @n values, once. */
@@ -145,6 +146,7 @@ static int write_data(struct plot_ctx *c, struct heat_chart *h, const char *base
 			if (!have)
 				continue;
 			h->most = v > h->most ? v : h->most;
+			h->single |= rt_rows(t, h->p[i], h->panel_pct[k], h->panel_tg[k]) < 2;
 			short_figure(txt, sizeof(txt), v, h->mib);
 			fprintf(f, "%d %d %.3f \"%s\"\n", i % h->nqd, i / h->nqd, v, txt);
 		}
@@ -173,10 +175,15 @@ static void write_script(struct plot_ctx *c, const struct heat_chart *h, FILE *f
 	if (h->left_out)
 		snprintf(left, sizeof(left), "; %d more target%s in the depth chart only",
 			 h->left_out, h->left_out == 1 ? "" : "s");
+	/* a cell is a mean: what it can tell of a difference, said with it */
 	fprintf(f,
 		"reset\nset multiplot layout %d,%d title \"%s: total %s at each numjobs x iodepth, "
-		"one colour scale%s\\n{/*0.8 %s}\"\n",
+		"one colour scale%s\\n{/*0.8 %s}\\n{/*0.8 %s}\"\n",
 		(h->npanels + cols - 1) / cols, cols, base, h->mib ? "MiB/s" : "IOPS", left,
+		h->single ?
+			"one run per depth: a difference under about 10 % may be noise "
+			"(--repeat 3 gives each depth an interval)" :
+			"each cell the mean of its repeats; the depth chart has their intervals",
 		c->subtitle);
 	fprintf(f,
 		"set palette defined (0 '#f7fcf0', 0.5 '#a8ddb5', 1 '#2b8cbe')\n"

@@ -125,6 +125,9 @@ for b, pct in zip(blocks, ("100", "0")):
         assert len(r) == 1 and abs(float(c[2]) - float(r[0]["total_iops"])) < 0.01, (c, r)
 print("rand4k-heat.dat: 2 panels of 2 x 2 cells, each the row's IOPS")
 PY
+	# one run per depth: the map says what its cells cannot tell apart
+	grep -q "one run per depth: a difference under about 10 % may be noise" r1/plot/rand4k-heat.gp ||
+		fail "the heat map does not say that one run per depth may be noise"
 	"$N" report r1/s.csv >/dev/null 2>report.err || fail "report: $(cat report.err)"
 	grep -q 'rand4k-depth.svg' r1/s.html || fail "the report has no depth chart"
 	grep -q 'rand4k-heat.svg' r1/s.html || fail "the report has no heat map"
